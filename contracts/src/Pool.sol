@@ -1,0 +1,616 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {Strings} from "@openzeppelin/contracts/utils/Strings.sol";
+import {IPool} from "./interfaces/IPool.sol";
+
+/// @title Pool
+/// @notice Sells five tiers of soulbound NFTs for USDT + DWN9, turns each purchase into hashrate,
+/// and pays DWN income: static income (a per-second emission shared by hashrate), dynamic income
+/// (direct push on purchases and a share of descendants' static income over up to ten
+/// generations) and owner-credited guaranteed returns. Users must be bound into the referral tree
+/// rooted at `root` before they can buy.
+contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient {
+    using SafeERC20 for IERC20;
+    using SafeCast for uint256;
+
+    uint256 public constant TIER_COUNT = 5;
+    uint256 public constant MAX_GENERATIONS = 10;
+    /// @notice Rates are basis points: 10000 = 100%.
+    uint256 public constant RATE_SCALE = 1e4;
+    uint256 public constant MAX_DIRECT_PUSH_RATE = 3000;
+    uint256 public constant MAX_GENERATION_RATE = 2000;
+    uint256 public constant MAX_GENERATION_RATE_SUM = 5000;
+    /// @notice `multiple` has 4 decimals; at most 10x.
+    uint256 public constant MAX_MULTIPLE = 100_000;
+    uint256 public constant MAX_LIMIT = 255;
+    /// @notice Token ids are `tierId * TOKEN_ID_TIER_BASE + serial`, so a tier holds fewer than this.
+    uint256 public constant TOKEN_ID_TIER_BASE = 1_000_000;
+    uint256 public constant MIN_MAKEUP_PERCENT = 10_000;
+    uint256 public constant MAX_MAKEUP_PERCENT = 11_000;
+    uint256 public constant MAX_MAKEUP_COUNT = 365;
+    uint256 public constant MAX_STATIC_REWARD_PER_SECOND = 1_000e18;
+    uint256 public constant MAX_GUARANTEE_BATCH = 200;
+    uint256 private constant ACC_SCALE = 1e18;
+    uint256 private constant WAD = 1e18;
+    uint256 private constant MAX_PRICE = type(uint128).max;
+
+    /// @dev A tier in two slots: prices, then stock and terms.
+    struct TierData {
+        uint128 usdtprice;
+        uint128 dwn8price;
+        uint32 supply;
+        uint32 sold;
+        uint32 multiple;
+        uint8 limit;
+    }
+
+    /// @dev Everything about a member the purchase and the generation walk read, in one slot.
+    /// `tierCounts` packs how many NFTs of tier t (1..5) the member bought in bits 8(t-1)..8t.
+    struct Member {
+        address inviter;
+        uint8 maxTier;
+        uint16 nftCount;
+        uint40 tierCounts;
+    }
+
+    struct Account {
+        uint128 hashrate;
+        uint128 rewardDebt;
+    }
+
+    struct Income {
+        uint128 staticProfit;
+        uint128 dynamicProfit;
+    }
+
+    struct Emission {
+        uint192 accRewardPerHashrate;
+        uint64 lastRewardTime;
+    }
+
+    /// @dev The settings read on every purchase, in one slot.
+    struct Settings {
+        uint128 staticRewardPerSecond;
+        uint64 openBuyTime;
+        uint16 directPushRate;
+        uint16 makeupPercent;
+        uint16 maxMakeupCount;
+        uint8 generations;
+        bool openCapitalPool;
+    }
+
+    address public immutable root;
+    IERC20 public immutable usdt;
+    IERC20 public immutable dwn8;
+    IERC20 public immutable dwn;
+
+    /// @notice Where purchase payments go (the capital pool).
+    address public treasury;
+    /// @notice The DWN price in USDT (18 decimals) used to convert direct-push income.
+    uint256 public dwnPriceUsdt;
+    uint256 public totalHashrate;
+
+    Settings private _settings;
+    Emission private _emission;
+    uint16[MAX_GENERATIONS] private _generationRates;
+    mapping(uint256 tierId => TierData) private _tiers;
+    mapping(address user => Member) private _members;
+    mapping(address user => Account) private _accounts;
+    mapping(address user => Income) private _incomes;
+
+    /// @param owner_ The owner (admin) of the pool.
+    /// @param root_ The root of the referral tree: valid without an inviter.
+    /// @param treasury_ The capital pool that receives purchase payments.
+    /// @param tokens The USDT, DWN9 (dwn8) and DWN token addresses, in that order.
+    constructor(address owner_, address root_, address treasury_, address[3] memory tokens)
+        ERC721("DWN Hashrate NFT", "DWNNFT")
+        Ownable(owner_)
+    {
+        if (root_ == address(0) || treasury_ == address(0)) revert PoolZeroAddress();
+        for (uint256 i = 0; i < 3; ++i) {
+            if (tokens[i] == address(0)) revert PoolZeroAddress();
+        }
+        root = root_;
+        treasury = treasury_;
+        usdt = IERC20(tokens[0]);
+        dwn8 = IERC20(tokens[1]);
+        dwn = IERC20(tokens[2]);
+        _settings.makeupPercent = uint16(MIN_MAKEUP_PERCENT);
+        _settings.openBuyTime = uint64(block.timestamp);
+        _emission.lastRewardTime = uint64(block.timestamp);
+        dwnPriceUsdt = WAD;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Referral tree
+    // ------------------------------------------------------------------------------------------
+
+    /// @inheritdoc IPool
+    function inviters(address user) external view returns (address) {
+        return _members[user].inviter;
+    }
+
+    /// @inheritdoc IPool
+    function validUser(address user) public view returns (bool) {
+        return user == root || _members[user].inviter != address(0);
+    }
+
+    /// @notice Binds the caller under `inviter`. A user binds once, only to a bound user, so the
+    /// tree never has a cycle.
+    /// Requirements:
+    /// - the caller is not the root and has no inviter yet;
+    /// - `inviter` is not the caller and is valid (`validUser`).
+    function setInviter(address inviter) external {
+        if (msg.sender == root) revert PoolRootCannotBind(root);
+        address current = _members[msg.sender].inviter;
+        if (current != address(0)) revert PoolAlreadyBound(msg.sender, current);
+        if (inviter == msg.sender) revert PoolSelfInvite(msg.sender);
+        if (!validUser(inviter)) revert PoolInvalidInviter(inviter);
+        _members[msg.sender].inviter = inviter;
+        emit InviterBound(msg.sender, inviter);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Tiers and purchases
+    // ------------------------------------------------------------------------------------------
+
+    /// @inheritdoc IPool
+    function info() external view returns (Tier[] memory tiers) {
+        tiers = new Tier[](TIER_COUNT);
+        for (uint256 id = 1; id <= TIER_COUNT; ++id) {
+            TierData memory t = _tiers[id];
+            tiers[id - 1] = Tier(id, t.supply, t.sold, t.usdtprice, t.dwn8price, t.multiple, t.limit);
+        }
+    }
+
+    /// @inheritdoc IPool
+    function buyView(uint256 tierId) public view returns (BuyQuote memory quote) {
+        _checkTier(tierId);
+        TierData memory t = _tiers[tierId];
+        Settings memory s = _settings;
+        uint256 hashrate = (uint256(t.usdtprice) * t.multiple) / RATE_SCALE;
+        uint256 count = 0;
+        if (block.timestamp > s.openBuyTime) {
+            count = Math.min((block.timestamp - s.openBuyTime) / 1 days, s.maxMakeupCount);
+        }
+        uint256 factor = _pow(uint256(s.makeupPercent) * (WAD / RATE_SCALE), count);
+        quote = BuyQuote({
+            id: tierId,
+            payusdt: t.usdtprice,
+            paydwn8: t.dwn8price,
+            multiple: t.multiple,
+            hashrate: hashrate,
+            makeupPercent: s.makeupPercent,
+            makeupCount: count,
+            makeupHashrate: (hashrate * (factor - WAD)) / WAD
+        });
+    }
+
+    /// @notice Buys one NFT of `tierId`: pays its USDT and DWN9 price to the treasury, mints a
+    /// soulbound NFT, adds `hashrate + makeupHashrate` to the caller's hashrate and pays the
+    /// inviter's direct-push income.
+    /// Requirements:
+    /// - the pool is not paused and buying is open (`block.timestamp >= openBuyTime`);
+    /// - the caller is bound (`validUser`);
+    /// - the tier exists, is not sold out, and the caller holds fewer than its `limit`;
+    /// - the caller has approved both prices to this contract and holds them.
+    function buy(uint256 tierId) external whenNotPaused nonReentrant {
+        Settings memory s = _settings;
+        if (block.timestamp < s.openBuyTime) revert PoolBuyingNotOpen(s.openBuyTime, block.timestamp);
+        BuyQuote memory q = buyView(tierId);
+        (uint256 tokenId, address inviter) = _recordPurchase(tierId);
+        _addHashrate(q.hashrate + q.makeupHashrate, s);
+        _payDirectPush(inviter, q.payusdt, s);
+
+        _mint(msg.sender, tokenId);
+        emit Locked(tokenId);
+        emit NftPurchased(msg.sender, tierId, tokenId, q.payusdt, q.paydwn8, q.hashrate, q.makeupHashrate);
+
+        address to = treasury;
+        usdt.safeTransferFrom(msg.sender, to, q.payusdt);
+        dwn8.safeTransferFrom(msg.sender, to, q.paydwn8);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Income
+    // ------------------------------------------------------------------------------------------
+
+    /// @inheritdoc IPool
+    function userHashrate(address user) external view returns (uint256) {
+        return _accounts[user].hashrate;
+    }
+
+    /// @inheritdoc IPool
+    function userStaticProfit(address user) external view returns (uint256) {
+        Emission memory e = _emission;
+        uint256 acc = e.accRewardPerHashrate + _accrued(e.lastRewardTime, _settings.staticRewardPerSecond);
+        Account memory a = _accounts[user];
+        return _incomes[user].staticProfit + (uint256(a.hashrate) * acc) / ACC_SCALE - a.rewardDebt;
+    }
+
+    /// @inheritdoc IPool
+    function userDynamicProfit(address user) external view returns (uint256) {
+        return _incomes[user].dynamicProfit;
+    }
+
+    /// @inheritdoc IPool
+    function userMaxNFTPosition(address user) external view returns (uint256) {
+        return _members[user].maxTier;
+    }
+
+    /// @inheritdoc IPool
+    function userBuyNftCount(address user) external view returns (uint256) {
+        return _members[user].nftCount;
+    }
+
+    /// @notice How many NFTs of `tierId` `user` has bought.
+    function userTierCount(address user, uint256 tierId) external view returns (uint256) {
+        _checkTier(tierId);
+        return (uint256(_members[user].tierCounts) >> (8 * (tierId - 1))) & 0xff;
+    }
+
+    /// @notice Pays the caller's static income (settled and accrued) in DWN from the pool's reserve.
+    /// Requirements:
+    /// - the caller has static income (`NoStaticIncome` otherwise);
+    /// - the pool holds enough DWN (`InsufficientReserve` otherwise; nothing owed is lost).
+    function collectStaticProfit() external nonReentrant {
+        Settings memory s = _settings;
+        uint256 acc = _updateEmission(s);
+        _settle(msg.sender, acc, s);
+        Income storage income = _incomes[msg.sender];
+        uint256 amount = income.staticProfit;
+        if (amount == 0) revert NoStaticIncome(msg.sender);
+        _checkReserve(amount);
+        income.staticProfit = 0;
+        emit StaticProfitCollected(msg.sender, amount);
+        dwn.safeTransfer(msg.sender, amount);
+    }
+
+    /// @notice Pays the caller's dynamic income (direct push and generations) in DWN.
+    /// Requirements:
+    /// - the caller has dynamic income (`NoDynamicIncome` otherwise);
+    /// - the pool holds enough DWN (`InsufficientReserve` otherwise; nothing owed is lost).
+    function collectDynamicProfit() external nonReentrant {
+        Income storage income = _incomes[msg.sender];
+        uint256 amount = income.dynamicProfit;
+        if (amount == 0) revert NoDynamicIncome(msg.sender);
+        _checkReserve(amount);
+        income.dynamicProfit = 0;
+        emit DynamicProfitCollected(msg.sender, amount);
+        dwn.safeTransfer(msg.sender, amount);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Settings (owner)
+    // ------------------------------------------------------------------------------------------
+
+    /// @notice The per-second DWN emission shared by all hashrate.
+    function staticRewardPerSecond() external view returns (uint256) {
+        return _settings.staticRewardPerSecond;
+    }
+
+    /// @notice The direct-push rate in basis points of the purchase's USDT price.
+    function directPushRate() external view returns (uint256) {
+        return _settings.directPushRate;
+    }
+
+    /// @notice The dynamic income rates of generations 1..G, in basis points.
+    function dynamicRates() external view returns (uint16[] memory rates) {
+        uint256 g = _settings.generations;
+        rates = new uint16[](g);
+        for (uint256 i = 0; i < g; ++i) {
+            rates[i] = _generationRates[i];
+        }
+    }
+
+    /// @inheritdoc IPool
+    function openBuyTime() external view returns (uint256) {
+        return _settings.openBuyTime;
+    }
+
+    /// @inheritdoc IPool
+    function openCapitalPool() external view returns (bool) {
+        return _settings.openCapitalPool;
+    }
+
+    /// @notice The daily compensation factor (raw, 10000 = 1) and the most days it compounds.
+    function makeup() external view returns (uint256 makeupPercent, uint256 maxMakeupCount) {
+        return (_settings.makeupPercent, _settings.maxMakeupCount);
+    }
+
+    /// @notice Sets a tier's stock, prices and terms. NFTs already sold keep their hashrate.
+    /// Requirements:
+    /// - the caller is the owner; `tierId` is 1..5;
+    /// - `sold <= supply < TOKEN_ID_TIER_BASE`; prices fit 128 bits;
+    /// - `1 <= multiple <= MAX_MULTIPLE`; `limit <= MAX_LIMIT`.
+    function setTier(uint256 tierId, uint256 supply, uint256 usdtprice, uint256 dwn8price, uint256 multiple, uint256 limit)
+        external
+        onlyOwner
+    {
+        _checkTier(tierId);
+        TierData storage t = _tiers[tierId];
+        if (supply < t.sold) revert PoolSupplyBelowSold(tierId, supply, t.sold);
+        _checkRange(supply, 0, TOKEN_ID_TIER_BASE - 1);
+        _checkRange(usdtprice, 0, MAX_PRICE);
+        _checkRange(dwn8price, 0, MAX_PRICE);
+        _checkRange(multiple, 1, MAX_MULTIPLE);
+        _checkRange(limit, 0, MAX_LIMIT);
+        t.supply = uint32(supply);
+        t.usdtprice = uint128(usdtprice);
+        t.dwn8price = uint128(dwn8price);
+        t.multiple = uint32(multiple);
+        t.limit = uint8(limit);
+        emit TierSet(tierId, supply, usdtprice, dwn8price, multiple, limit);
+    }
+
+    /// @notice Sets the per-second DWN emission; income accrued so far keeps the old rate.
+    /// Requirements: the caller is the owner; `rewardPerSecond <= MAX_STATIC_REWARD_PER_SECOND`.
+    function setStaticRewardPerSecond(uint256 rewardPerSecond) external onlyOwner {
+        _checkRange(rewardPerSecond, 0, MAX_STATIC_REWARD_PER_SECOND);
+        Settings memory s = _settings;
+        _updateEmission(s);
+        _settings.staticRewardPerSecond = uint128(rewardPerSecond);
+        emit StaticRewardPerSecondSet(rewardPerSecond);
+    }
+
+    /// @notice Sets the direct-push rate (basis points of the USDT price).
+    /// Requirements: the caller is the owner; `rate <= MAX_DIRECT_PUSH_RATE`.
+    function setDirectPushRate(uint256 rate) external onlyOwner {
+        _checkRange(rate, 0, MAX_DIRECT_PUSH_RATE);
+        _settings.directPushRate = uint16(rate);
+        emit DirectPushRateSet(rate);
+    }
+
+    /// @notice Sets the dynamic income rates of generations 1..rates.length.
+    /// Requirements:
+    /// - the caller is the owner; at most `MAX_GENERATIONS` rates;
+    /// - each rate `<= MAX_GENERATION_RATE` and their sum `<= MAX_GENERATION_RATE_SUM`.
+    function setDynamicRates(uint16[] calldata rates) external onlyOwner {
+        if (rates.length > MAX_GENERATIONS) revert PoolTooManyGenerations(rates.length, MAX_GENERATIONS);
+        uint256 sum = 0;
+        for (uint256 i = 0; i < MAX_GENERATIONS; ++i) {
+            uint16 rate = i < rates.length ? rates[i] : 0;
+            _checkRange(rate, 0, MAX_GENERATION_RATE);
+            sum += rate;
+            _generationRates[i] = rate;
+        }
+        _checkRange(sum, 0, MAX_GENERATION_RATE_SUM);
+        _settings.generations = uint8(rates.length);
+        emit DynamicRatesSet(rates);
+    }
+
+    /// @notice Sets the DWN price in USDT (18 decimals) that converts direct-push income.
+    /// Requirements: the caller is the owner; `1 <= price` and it fits 128 bits.
+    function setDwnPrice(uint256 price) external onlyOwner {
+        _checkRange(price, 1, MAX_PRICE);
+        dwnPriceUsdt = price;
+        emit DwnPriceSet(price);
+    }
+
+    /// @notice Sets when buying opens; the makeup count is counted in whole days from it.
+    /// Requirements: the caller is the owner; `time` fits 64 bits.
+    function setOpenBuyTime(uint256 time) external onlyOwner {
+        _checkRange(time, 0, type(uint64).max);
+        _settings.openBuyTime = uint64(time);
+        emit OpenBuyTimeSet(time);
+    }
+
+    /// @notice Sets the daily compensation factor (raw, 10000 = 1) and the most days it compounds.
+    /// Requirements: the caller is the owner; `MIN_MAKEUP_PERCENT <= makeupPercent <= MAX_MAKEUP_PERCENT`;
+    /// `maxMakeupCount <= MAX_MAKEUP_COUNT`.
+    function setMakeup(uint256 makeupPercent, uint256 maxMakeupCount) external onlyOwner {
+        _checkRange(makeupPercent, MIN_MAKEUP_PERCENT, MAX_MAKEUP_PERCENT);
+        _checkRange(maxMakeupCount, 0, MAX_MAKEUP_COUNT);
+        _settings.makeupPercent = uint16(makeupPercent);
+        _settings.maxMakeupCount = uint16(maxMakeupCount);
+        emit MakeupSet(makeupPercent, maxMakeupCount);
+    }
+
+    /// @notice Sets the capital pool that receives purchase payments.
+    /// Requirements: the caller is the owner; `treasury_` is not zero.
+    function setTreasury(address treasury_) external onlyOwner {
+        if (treasury_ == address(0)) revert PoolZeroAddress();
+        treasury = treasury_;
+        emit TreasurySet(treasury_);
+    }
+
+    /// @notice Opens or closes the capital pool: guaranteed returns can be credited only while open.
+    /// Requirements: the caller is the owner.
+    function setOpenCapitalPool(bool open) external onlyOwner {
+        _settings.openCapitalPool = open;
+        emit OpenCapitalPoolSet(open);
+    }
+
+    /// @notice Credits guaranteed-return income to users' static income.
+    /// Requirements:
+    /// - the caller is the owner and the capital pool is open;
+    /// - `users` and `amounts` have the same length, at most `MAX_GUARANTEE_BATCH`.
+    function creditGuarantee(address[] calldata users, uint256[] calldata amounts) external onlyOwner {
+        if (!_settings.openCapitalPool) revert PoolCapitalPoolClosed();
+        if (users.length != amounts.length) revert PoolLengthMismatch(users.length, amounts.length);
+        _checkRange(users.length, 1, MAX_GUARANTEE_BATCH);
+        for (uint256 i = 0; i < users.length; ++i) {
+            if (users[i] == address(0)) revert PoolZeroAddress();
+            Income storage income = _incomes[users[i]];
+            income.staticProfit = (income.staticProfit + amounts[i]).toUint128();
+            emit IncomeCredited(users[i], msg.sender, uint8(IncomeKind.Guarantee), amounts[i]);
+        }
+    }
+
+    /// @notice Stops purchases. Collecting income is never paused.
+    /// Requirements: the caller is the owner.
+    function pause() external onlyOwner {
+        _pause();
+    }
+
+    /// @notice Resumes purchases.
+    /// Requirements: the caller is the owner.
+    function unpause() external onlyOwner {
+        _unpause();
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Soulbound NFT (ERC-5192)
+    // ------------------------------------------------------------------------------------------
+
+    /// @notice ERC-5192: every token is locked to its owner.
+    function locked(uint256 tokenId) external view returns (bool) {
+        _requireOwned(tokenId);
+        return true;
+    }
+
+    /// @notice The tier of token `tokenId`.
+    function tierOf(uint256 tokenId) public view returns (uint256) {
+        _requireOwned(tokenId);
+        return tokenId / TOKEN_ID_TIER_BASE;
+    }
+
+    /// @notice A JSON data URI naming the token and its tier.
+    function tokenURI(uint256 tokenId) public view override returns (string memory) {
+        string memory id = Strings.toString(tokenId);
+        string memory tier = Strings.toString(tierOf(tokenId));
+        return string.concat(
+            'data:application/json;utf8,{"name":"DWN Hashrate NFT #',
+            id,
+            '","description":"Tier ',
+            tier,
+            ' hashrate NFT","attributes":[{"trait_type":"Tier","value":',
+            tier,
+            "}]}"
+        );
+    }
+
+    /// @notice ERC-165, including ERC-5192 (0xb45a3c0e).
+    function supportsInterface(bytes4 interfaceId) public view override returns (bool) {
+        return interfaceId == 0xb45a3c0e || super.supportsInterface(interfaceId);
+    }
+
+    /// @dev Only mints pass: a minted token never moves.
+    function _update(address to, uint256 tokenId, address auth) internal override returns (address) {
+        if (_ownerOf(tokenId) != address(0)) revert PoolSoulbound(tokenId);
+        return super._update(to, tokenId, auth);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Internals
+    // ------------------------------------------------------------------------------------------
+
+    /// @dev Checks that the caller may buy one more NFT of `tierId` and records it on the tier and
+    /// the member. Returns the new token id and the caller's inviter.
+    function _recordPurchase(uint256 tierId) private returns (uint256 tokenId, address inviter) {
+        Member memory m = _members[msg.sender];
+        if (m.inviter == address(0) && msg.sender != root) revert PoolUserNotBound(msg.sender);
+        TierData storage t = _tiers[tierId];
+        uint256 sold = t.sold;
+        if (sold >= t.supply) revert PoolTierSoldOut(tierId);
+        uint256 shift = 8 * (tierId - 1);
+        if (((uint256(m.tierCounts) >> shift) & 0xff) >= t.limit) revert PoolTierLimitReached(tierId, t.limit);
+        t.sold = uint32(sold + 1);
+        // The tier's count is below `limit <= 255`, so adding one stays inside its 8 bits.
+        m.tierCounts = uint40(uint256(m.tierCounts) + (1 << shift));
+        m.nftCount += 1;
+        if (tierId > m.maxTier) m.maxTier = uint8(tierId);
+        _members[msg.sender] = m;
+        return (tierId * TOKEN_ID_TIER_BASE + sold + 1, m.inviter);
+    }
+
+    /// @dev Settles the caller's static income at the old hashrate, then adds `added`.
+    function _addHashrate(uint256 added, Settings memory s) private {
+        uint256 acc = _updateEmission(s);
+        _settle(msg.sender, acc, s);
+        Account storage a = _accounts[msg.sender];
+        uint256 hashrate = a.hashrate + added;
+        a.hashrate = hashrate.toUint128();
+        a.rewardDebt = ((hashrate * acc) / ACC_SCALE).toUint128();
+        totalHashrate += added;
+    }
+
+    function _accrued(uint256 lastRewardTime, uint256 rewardPerSecond) private view returns (uint256) {
+        uint256 total = totalHashrate;
+        if (total == 0 || block.timestamp <= lastRewardTime) return 0;
+        return ((block.timestamp - lastRewardTime) * rewardPerSecond * ACC_SCALE) / total;
+    }
+
+    /// @dev Brings the emission accumulator up to now and returns it.
+    function _updateEmission(Settings memory s) private returns (uint256 acc) {
+        Emission memory e = _emission;
+        acc = e.accRewardPerHashrate;
+        if (block.timestamp > e.lastRewardTime) {
+            acc += _accrued(e.lastRewardTime, s.staticRewardPerSecond);
+            _emission = Emission(acc.toUint192(), uint64(block.timestamp));
+        }
+    }
+
+    /// @dev Moves `user`'s accrued static income into its settled balance and pays each qualifying
+    /// ancestor its generation share. The walk is bounded by `MAX_GENERATIONS`.
+    function _settle(address user, uint256 acc, Settings memory s) private {
+        Account storage a = _accounts[user];
+        uint256 hashrate = a.hashrate;
+        if (hashrate == 0) return;
+        uint256 accrued = (hashrate * acc) / ACC_SCALE;
+        uint256 pending = accrued - a.rewardDebt;
+        if (pending == 0) return;
+        a.rewardDebt = accrued.toUint128();
+        Income storage income = _incomes[user];
+        income.staticProfit = (income.staticProfit + pending).toUint128();
+        emit IncomeCredited(user, user, uint8(IncomeKind.Static), pending);
+
+        address ancestor = _members[user].inviter;
+        for (uint256 g = 1; g <= s.generations && ancestor != address(0); ++g) {
+            Member memory m = _members[ancestor];
+            // Generation g reaches ancestors whose highest tier is at least ceil(g / 2).
+            if (m.maxTier >= (g + 1) / 2) {
+                uint256 credit = (pending * _generationRates[g - 1]) / RATE_SCALE;
+                if (credit > 0) _creditDynamic(ancestor, user, IncomeKind.Dynamic, credit);
+            }
+            ancestor = m.inviter;
+        }
+    }
+
+    function _payDirectPush(address inviter, uint256 payusdt, Settings memory s) private {
+        if (inviter == address(0) || s.directPushRate == 0) return;
+        if (_members[inviter].nftCount == 0) return;
+        uint256 credit = Math.mulDiv(payusdt * s.directPushRate, WAD, RATE_SCALE * dwnPriceUsdt);
+        if (credit > 0) _creditDynamic(inviter, msg.sender, IncomeKind.DirectPush, credit);
+    }
+
+    function _creditDynamic(address user, address from, IncomeKind kind, uint256 amount) private {
+        Income storage income = _incomes[user];
+        income.dynamicProfit = (income.dynamicProfit + amount).toUint128();
+        emit IncomeCredited(user, from, uint8(kind), amount);
+    }
+
+    function _checkReserve(uint256 amount) private view {
+        uint256 available = dwn.balanceOf(address(this));
+        if (available < amount) revert InsufficientReserve(amount, available);
+    }
+
+    function _checkTier(uint256 tierId) private pure {
+        if (tierId == 0 || tierId > TIER_COUNT) revert PoolInvalidTier(tierId);
+    }
+
+    function _checkRange(uint256 value, uint256 min, uint256 max) private pure {
+        if (value < min || value > max) revert PoolValueOutOfRange(value, min, max);
+    }
+
+    /// @dev `x ^ n` for an 18-decimal `x`, by squaring, rounding down at each step. With
+    /// `x <= 1.1` and `n <= 365` no intermediate product exceeds 2^200.
+    function _pow(uint256 x, uint256 n) private pure returns (uint256 z) {
+        z = WAD;
+        while (n > 0) {
+            if (n & 1 == 1) z = (z * x) / WAD;
+            n >>= 1;
+            if (n > 0) x = (x * x) / WAD;
+        }
+    }
+}
