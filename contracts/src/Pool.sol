@@ -112,10 +112,12 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @param root_ The root of the referral tree: valid without an inviter.
     /// @param treasury_ The capital pool that receives purchase payments.
     /// @param tokens The USDT, DWN9 (dwn8) and DWN token addresses, in that order.
-    constructor(address owner_, address root_, address treasury_, address[3] memory tokens)
-        ERC721("DWN Hashrate NFT", "DWNNFT")
-        Ownable(owner_)
-    {
+    constructor(
+        address owner_,
+        address root_,
+        address treasury_,
+        address[3] memory tokens
+    ) ERC721("DWN Hashrate NFT", "DWNNFT") Ownable(owner_) {
         if (root_ == address(0) || treasury_ == address(0)) revert PoolZeroAddress();
         for (uint256 i = 0; i < 3; ++i) {
             if (tokens[i] == address(0)) revert PoolZeroAddress();
@@ -333,10 +335,14 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// - the caller is the owner; `tierId` is 1..5;
     /// - `sold <= supply < TOKEN_ID_TIER_BASE`; prices fit 128 bits;
     /// - `1 <= multiple <= MAX_MULTIPLE`; `limit <= MAX_LIMIT`.
-    function setTier(uint256 tierId, uint256 supply, uint256 usdtprice, uint256 dwn8price, uint256 multiple, uint256 limit)
-        external
-        onlyOwner
-    {
+    function setTier(
+        uint256 tierId,
+        uint256 supply,
+        uint256 usdtprice,
+        uint256 dwn8price,
+        uint256 multiple,
+        uint256 limit
+    ) external onlyOwner {
         _checkTier(tierId);
         TierData storage t = _tiers[tierId];
         if (supply < t.sold) revert PoolSupplyBelowSold(tierId, supply, t.sold);
@@ -479,15 +485,16 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     function tokenURI(uint256 tokenId) public view override returns (string memory) {
         string memory id = Strings.toString(tokenId);
         string memory tier = Strings.toString(tierOf(tokenId));
-        return string.concat(
-            'data:application/json;utf8,{"name":"DWN Hashrate NFT #',
-            id,
-            '","description":"Tier ',
-            tier,
-            ' hashrate NFT","attributes":[{"trait_type":"Tier","value":',
-            tier,
-            "}]}"
-        );
+        return
+            string.concat(
+                'data:application/json;utf8,{"name":"DWN Hashrate NFT #',
+                id,
+                '","description":"Tier ',
+                tier,
+                ' hashrate NFT","attributes":[{"trait_type":"Tier","value":',
+                tier,
+                "}]}"
+            );
     }
 
     /// @notice ERC-165, including ERC-5192 (0xb45a3c0e).

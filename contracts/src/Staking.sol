@@ -99,12 +99,13 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
 
     /// @inheritdoc IStaking
     function stakePayView(address user) external view returns (PayView memory) {
-        return PayView({
-            a8balance: a8.balanceOf(user),
-            dwnbalance: dwn.balanceOf(user),
-            a8allowance: a8.allowance(user, address(this)),
-            dwnallowance: dwn.allowance(user, address(this))
-        });
+        return
+            PayView({
+                a8balance: a8.balanceOf(user),
+                dwnbalance: dwn.balanceOf(user),
+                a8allowance: a8.allowance(user, address(this)),
+                dwnallowance: dwn.allowance(user, address(this))
+            });
     }
 
     /// @notice The UDBK a unit earns per second of cycle time, for new stakes.
@@ -159,7 +160,7 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
         StakeTermsSnapshot memory t = _terms[id];
         uint256 duration = uint256(t.cycleDays) * 1 days;
         uint256 at = st.redeemedAt != 0 ? st.redeemedAt : block.timestamp;
-        (uint256 cycle,) = _position(st, t, at);
+        (uint256 cycle, ) = _position(st, t, at);
         uint256 end = st.startTime + cycle * _period(t) + duration;
         info = StakeInfo({
             id: id,
@@ -342,22 +343,22 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
     }
 
     /// @dev The cycle index at `time` and the seconds since that cycle started.
-    function _position(StakeState memory st, StakeTermsSnapshot memory t, uint256 time)
-        private
-        pure
-        returns (uint256 cycle, uint256 offset)
-    {
+    function _position(
+        StakeState memory st,
+        StakeTermsSnapshot memory t,
+        uint256 time
+    ) private pure returns (uint256 cycle, uint256 offset) {
         uint256 elapsed = time - st.startTime;
         uint256 period = _period(t);
         return (elapsed / period, elapsed % period);
     }
 
     /// @dev Seconds of cycle time between the stake's start and `time`.
-    function _activeSeconds(StakeState memory st, StakeTermsSnapshot memory t, uint256 time)
-        private
-        pure
-        returns (uint256)
-    {
+    function _activeSeconds(
+        StakeState memory st,
+        StakeTermsSnapshot memory t,
+        uint256 time
+    ) private pure returns (uint256) {
         (uint256 cycle, uint256 offset) = _position(st, t, time);
         uint256 duration = uint256(t.cycleDays) * 1 days;
         return cycle * duration + Math.min(offset, duration);

@@ -60,7 +60,14 @@ interface IPool {
     /// @notice ERC-5192: every NFT of the pool is locked to its owner from the moment it is minted.
     event Locked(uint256 tokenId);
 
-    event TierSet(uint256 indexed tierId, uint256 supply, uint256 usdtprice, uint256 dwn8price, uint256 multiple, uint256 limit);
+    event TierSet(
+        uint256 indexed tierId,
+        uint256 supply,
+        uint256 usdtprice,
+        uint256 dwn8price,
+        uint256 multiple,
+        uint256 limit
+    );
     event StaticRewardPerSecondSet(uint256 rewardPerSecond);
     event DirectPushRateSet(uint256 rate);
     event DynamicRatesSet(uint16[] rates);

@@ -58,7 +58,13 @@ interface IStaking {
     /// @notice The `amount` DWN principal of stake `id` left: `amount - fee` to the user, `fee` to the fee recipient.
     event Redeemed(uint256 indexed id, address indexed user, uint256 amount, uint256 fee);
 
-    event StakeTermsSet(uint256 dwnAmount, uint256 a8Amount, uint256 cycle, uint256 gracePeriod, uint256 rewardPerUnitPerSecond);
+    event StakeTermsSet(
+        uint256 dwnAmount,
+        uint256 a8Amount,
+        uint256 cycle,
+        uint256 gracePeriod,
+        uint256 rewardPerUnitPerSecond
+    );
     event FeeRatesSet(uint256 unstakeFeeRate, uint256 collectFeeRate);
     event FeeRecipientSet(address feeRecipient);
 

@@ -1,0 +1,37 @@
+import type { HardhatRuntimeEnvironment } from "hardhat/types";
+import { mnemonicToAccount } from "viem/accounts";
+import { toHex } from "viem";
+import { DEVNET_ACCOUNTS, DEVNET_MNEMONIC, DEVNET_ROLE_NOTES, type DevnetRole } from "./accounts";
+import { deploySystem } from "./deploy";
+import { saveDeployment } from "./generate";
+import { devnetParams } from "./params";
+import type { DeploymentRecord } from "./record";
+import { seedDevnet } from "./seed";
+
+/** Deploys, records and seeds the devnet; returns the record. */
+export async function deployDevnet(hre: HardhatRuntimeEnvironment): Promise<DeploymentRecord> {
+  const clients = await hre.viem.getWalletClients();
+  const address = (role: DevnetRole) => clients[DEVNET_ACCOUNTS[role]].account.address;
+  const record = await deploySystem(hre, {
+    params: devnetParams,
+    root: address("root"),
+    treasury: address("treasury"),
+    feeRecipient: address("feeRecipient"),
+  });
+  await saveDeployment(hre, record);
+  await seedDevnet(hre, record);
+  return record;
+}
+
+/** The start-up printout: contract addresses, then each demo account with its key and its part. */
+export function describeDevnet(record: DeploymentRecord, rpcUrl: string): string {
+  const lines = [`Devnet (chain ${record.chainId}) at ${rpcUrl}`, "", "Contracts:"];
+  for (const [name, addr] of Object.entries(record.contracts)) lines.push(`  ${name.padEnd(8)} ${addr}`);
+  lines.push("", "Demo accounts (well-known devnet keys: never use them on a real chain):");
+  for (const [role, index] of Object.entries(DEVNET_ACCOUNTS) as [DevnetRole, number][]) {
+    const account = mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: index });
+    const key = toHex(account.getHdKey().privateKey ?? new Uint8Array());
+    lines.push(`  ${role.padEnd(13)} ${account.address}  ${key}`, `  ${"".padEnd(13)} ${DEVNET_ROLE_NOTES[role]}`);
+  }
+  return lines.join("\n");
+}
