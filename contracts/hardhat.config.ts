@@ -4,6 +4,7 @@ import type { HardhatUserConfig } from "hardhat/config";
 import "@nomicfoundation/hardhat-viem";
 import "solidity-coverage";
 import "./tasks/devnet";
+import "./tasks/bench-gas";
 
 const SOLC_VERSION = "0.8.28";
 

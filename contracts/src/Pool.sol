@@ -42,15 +42,15 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     uint256 public constant MAX_GUARANTEE_BATCH = 200;
     uint256 private constant ACC_SCALE = 1e18;
     uint256 private constant WAD = 1e18;
-    uint256 private constant MAX_PRICE = type(uint128).max;
+    uint256 private constant MAX_PRICE = type(uint88).max;
 
-    /// @dev A tier in two slots: prices, then stock and terms.
+    /// @dev A tier in one slot.
     struct TierData {
-        uint128 usdtprice;
-        uint128 dwn8price;
-        uint32 supply;
-        uint32 sold;
-        uint32 multiple;
+        uint88 usdtprice;
+        uint88 dwn8price;
+        uint24 supply;
+        uint24 sold;
+        uint24 multiple;
         uint8 limit;
     }
 
@@ -63,13 +63,15 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         uint40 tierCounts;
     }
 
+    /// @dev Paired so that a purchase, which settles static income and changes hashrate, writes
+    /// two slots that are already non-zero after a user's first purchase.
     struct Account {
         uint128 hashrate;
-        uint128 rewardDebt;
+        uint128 staticProfit;
     }
 
-    struct Income {
-        uint128 staticProfit;
+    struct Ledger {
+        uint128 rewardDebt;
         uint128 dynamicProfit;
     }
 
@@ -96,8 +98,7 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
 
     /// @notice Where purchase payments go (the capital pool).
     address public treasury;
-    /// @notice The DWN price in USDT (18 decimals) used to convert direct-push income.
-    uint256 public dwnPriceUsdt;
+    uint96 private _dwnPriceUsdt;
     uint256 public totalHashrate;
 
     Settings private _settings;
@@ -106,7 +107,7 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     mapping(uint256 tierId => TierData) private _tiers;
     mapping(address user => Member) private _members;
     mapping(address user => Account) private _accounts;
-    mapping(address user => Income) private _incomes;
+    mapping(address user => Ledger) private _ledgers;
 
     /// @param owner_ The owner (admin) of the pool.
     /// @param root_ The root of the referral tree: valid without an inviter.
@@ -130,7 +131,7 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         _settings.makeupPercent = uint16(MIN_MAKEUP_PERCENT);
         _settings.openBuyTime = uint64(block.timestamp);
         _emission.lastRewardTime = uint64(block.timestamp);
-        dwnPriceUsdt = WAD;
+        _dwnPriceUsdt = uint96(WAD);
     }
 
     // ------------------------------------------------------------------------------------------
@@ -237,12 +238,12 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         Emission memory e = _emission;
         uint256 acc = e.accRewardPerHashrate + _accrued(e.lastRewardTime, _settings.staticRewardPerSecond);
         Account memory a = _accounts[user];
-        return _incomes[user].staticProfit + (uint256(a.hashrate) * acc) / ACC_SCALE - a.rewardDebt;
+        return a.staticProfit + (uint256(a.hashrate) * acc) / ACC_SCALE - _ledgers[user].rewardDebt;
     }
 
     /// @inheritdoc IPool
     function userDynamicProfit(address user) external view returns (uint256) {
-        return _incomes[user].dynamicProfit;
+        return _ledgers[user].dynamicProfit;
     }
 
     /// @inheritdoc IPool
@@ -269,11 +270,11 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         Settings memory s = _settings;
         uint256 acc = _updateEmission(s);
         _settle(msg.sender, acc, s);
-        Income storage income = _incomes[msg.sender];
-        uint256 amount = income.staticProfit;
+        Account storage account = _accounts[msg.sender];
+        uint256 amount = account.staticProfit;
         if (amount == 0) revert NoStaticIncome(msg.sender);
         _checkReserve(amount);
-        income.staticProfit = 0;
+        account.staticProfit = 0;
         emit StaticProfitCollected(msg.sender, amount);
         dwn.safeTransfer(msg.sender, amount);
     }
@@ -283,11 +284,11 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// - the caller has dynamic income (`NoDynamicIncome` otherwise);
     /// - the pool holds enough DWN (`InsufficientReserve` otherwise; nothing owed is lost).
     function collectDynamicProfit() external nonReentrant {
-        Income storage income = _incomes[msg.sender];
-        uint256 amount = income.dynamicProfit;
+        Ledger storage ledger = _ledgers[msg.sender];
+        uint256 amount = ledger.dynamicProfit;
         if (amount == 0) revert NoDynamicIncome(msg.sender);
         _checkReserve(amount);
-        income.dynamicProfit = 0;
+        ledger.dynamicProfit = 0;
         emit DynamicProfitCollected(msg.sender, amount);
         dwn.safeTransfer(msg.sender, amount);
     }
@@ -325,6 +326,11 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         return _settings.openCapitalPool;
     }
 
+    /// @notice The DWN price in USDT (18 decimals) that converts direct-push income.
+    function dwnPriceUsdt() external view returns (uint256) {
+        return _dwnPriceUsdt;
+    }
+
     /// @notice The daily compensation factor (raw, 10000 = 1) and the most days it compounds.
     function makeup() external view returns (uint256 makeupPercent, uint256 maxMakeupCount) {
         return (_settings.makeupPercent, _settings.maxMakeupCount);
@@ -333,7 +339,7 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @notice Sets a tier's stock, prices and terms. NFTs already sold keep their hashrate.
     /// Requirements:
     /// - the caller is the owner; `tierId` is 1..5;
-    /// - `sold <= supply < TOKEN_ID_TIER_BASE`; prices fit 128 bits;
+    /// - `sold <= supply < TOKEN_ID_TIER_BASE`; prices fit 88 bits;
     /// - `1 <= multiple <= MAX_MULTIPLE`; `limit <= MAX_LIMIT`.
     function setTier(
         uint256 tierId,
@@ -351,10 +357,10 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         _checkRange(dwn8price, 0, MAX_PRICE);
         _checkRange(multiple, 1, MAX_MULTIPLE);
         _checkRange(limit, 0, MAX_LIMIT);
-        t.supply = uint32(supply);
-        t.usdtprice = uint128(usdtprice);
-        t.dwn8price = uint128(dwn8price);
-        t.multiple = uint32(multiple);
+        t.supply = uint24(supply);
+        t.usdtprice = uint88(usdtprice);
+        t.dwn8price = uint88(dwn8price);
+        t.multiple = uint24(multiple);
         t.limit = uint8(limit);
         emit TierSet(tierId, supply, usdtprice, dwn8price, multiple, limit);
     }
@@ -396,10 +402,10 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     }
 
     /// @notice Sets the DWN price in USDT (18 decimals) that converts direct-push income.
-    /// Requirements: the caller is the owner; `1 <= price` and it fits 128 bits.
+    /// Requirements: the caller is the owner; `1 <= price` and it fits 88 bits.
     function setDwnPrice(uint256 price) external onlyOwner {
         _checkRange(price, 1, MAX_PRICE);
-        dwnPriceUsdt = price;
+        _dwnPriceUsdt = uint96(price);
         emit DwnPriceSet(price);
     }
 
@@ -447,8 +453,8 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         _checkRange(users.length, 1, MAX_GUARANTEE_BATCH);
         for (uint256 i = 0; i < users.length; ++i) {
             if (users[i] == address(0)) revert PoolZeroAddress();
-            Income storage income = _incomes[users[i]];
-            income.staticProfit = (income.staticProfit + amounts[i]).toUint128();
+            Account storage account = _accounts[users[i]];
+            account.staticProfit = (account.staticProfit + amounts[i]).toUint128();
             emit IncomeCredited(users[i], msg.sender, uint8(IncomeKind.Guarantee), amounts[i]);
         }
     }
@@ -522,7 +528,7 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         if (sold >= t.supply) revert PoolTierSoldOut(tierId);
         uint256 shift = 8 * (tierId - 1);
         if (((uint256(m.tierCounts) >> shift) & 0xff) >= t.limit) revert PoolTierLimitReached(tierId, t.limit);
-        t.sold = uint32(sold + 1);
+        t.sold = uint24(sold + 1);
         // The tier's count is below `limit <= 255`, so adding one stays inside its 8 bits.
         m.tierCounts = uint40(uint256(m.tierCounts) + (1 << shift));
         m.nftCount += 1;
@@ -538,7 +544,7 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         Account storage a = _accounts[msg.sender];
         uint256 hashrate = a.hashrate + added;
         a.hashrate = hashrate.toUint128();
-        a.rewardDebt = ((hashrate * acc) / ACC_SCALE).toUint128();
+        _ledgers[msg.sender].rewardDebt = ((hashrate * acc) / ACC_SCALE).toUint128();
         totalHashrate += added;
     }
 
@@ -565,11 +571,11 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         uint256 hashrate = a.hashrate;
         if (hashrate == 0) return;
         uint256 accrued = (hashrate * acc) / ACC_SCALE;
-        uint256 pending = accrued - a.rewardDebt;
+        Ledger storage ledger = _ledgers[user];
+        uint256 pending = accrued - ledger.rewardDebt;
         if (pending == 0) return;
-        a.rewardDebt = accrued.toUint128();
-        Income storage income = _incomes[user];
-        income.staticProfit = (income.staticProfit + pending).toUint128();
+        ledger.rewardDebt = accrued.toUint128();
+        a.staticProfit = (a.staticProfit + pending).toUint128();
         emit IncomeCredited(user, user, uint8(IncomeKind.Static), pending);
 
         address ancestor = _members[user].inviter;
@@ -587,13 +593,13 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     function _payDirectPush(address inviter, uint256 payusdt, Settings memory s) private {
         if (inviter == address(0) || s.directPushRate == 0) return;
         if (_members[inviter].nftCount == 0) return;
-        uint256 credit = Math.mulDiv(payusdt * s.directPushRate, WAD, RATE_SCALE * dwnPriceUsdt);
+        uint256 credit = Math.mulDiv(payusdt * s.directPushRate, WAD, RATE_SCALE * _dwnPriceUsdt);
         if (credit > 0) _creditDynamic(inviter, msg.sender, IncomeKind.DirectPush, credit);
     }
 
     function _creditDynamic(address user, address from, IncomeKind kind, uint256 amount) private {
-        Income storage income = _incomes[user];
-        income.dynamicProfit = (income.dynamicProfit + amount).toUint128();
+        Ledger storage ledger = _ledgers[user];
+        ledger.dynamicProfit = (ledger.dynamicProfit + amount).toUint128();
         emit IncomeCredited(user, from, uint8(kind), amount);
     }
 
