@@ -3661,18 +3661,18 @@ export const deployments = {
   "31337": {
     "chainId": 31337,
     "startBlock": 1,
-    "owner": "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266",
-    "root": "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
-    "treasury": "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc",
-    "feeRecipient": "0x90f79bf6eb2c4f870365e785982e1f101e93b906",
+    "owner": "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+    "root": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    "treasury": "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+    "feeRecipient": "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
     "contracts": {
-      "usdt": "0x5fbdb2315678afecb367f032d93f642f64180aa3",
-      "dwn9": "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
-      "dwn": "0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0",
-      "a8": "0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9",
-      "udbk": "0xdc64a140aa3e981100a9beca4e685f962f0cf6c9",
-      "pool": "0x5fc8d32690cc91d4c39d9d3abcbd16989f875707",
-      "staking": "0x0165878a594ca255338adfa4d48449f69242eb8f"
+      "usdt": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      "dwn9": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+      "dwn": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+      "a8": "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
+      "udbk": "0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9",
+      "pool": "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707",
+      "staking": "0x0165878A594ca255338adfa4d48449f69242Eb8F"
     }
   }
 } as const;
