@@ -5,6 +5,7 @@ import "@nomicfoundation/hardhat-viem";
 import "solidity-coverage";
 import "./tasks/devnet";
 import "./tasks/bench-gas";
+import "./tasks/generate";
 
 const SOLC_VERSION = "0.8.28";
 

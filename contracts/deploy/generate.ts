@@ -14,7 +14,14 @@ const ABIS = { poolAbi: "Pool", stakingAbi: "Staking", tokenAbi: "DevToken" } as
 export async function saveDeployment(hre: HardhatRuntimeEnvironment, record: DeploymentRecord): Promise<void> {
   await mkdir(DEPLOYMENTS_DIR, { recursive: true });
   await writeFile(path.join(DEPLOYMENTS_DIR, `${record.chainId}.json`), JSON.stringify(record, null, 2) + "\n");
-  await writeFile(GENERATED_MODULE, await renderModule(hre));
+  await writeModule(hre);
+}
+
+/** Rewrites `generated/deployments.ts` from the artifacts and the deployment records. */
+export async function writeModule(hre: HardhatRuntimeEnvironment): Promise<void> {
+  const text = await renderModule(hre);
+  const current = await readFile(GENERATED_MODULE, "utf8").catch(() => "");
+  if (text !== current) await writeFile(GENERATED_MODULE, text);
 }
 
 export async function readDeployments(): Promise<DeploymentRecord[]> {

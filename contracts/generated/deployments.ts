@@ -2218,6 +2218,11 @@ export const stakingAbi = [
     "type": "error"
   },
   {
+    "inputs": [],
+    "name": "StakingNotConfigured",
+    "type": "error"
+  },
+  {
     "inputs": [
       {
         "internalType": "uint256",
@@ -2625,6 +2630,19 @@ export const stakingAbi = [
   {
     "inputs": [],
     "name": "MAX_UNITS",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "MIN_GRACE_PERIOD",
     "outputs": [
       {
         "internalType": "uint256",

@@ -26,6 +26,8 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
     uint256 public constant MAX_FEE_RATE = 2000;
     uint256 public constant MAX_UNITS = 1_000_000;
     uint256 public constant MAX_CYCLE_DAYS = 3650;
+    /// @notice A redeem window is never empty: a stake whose window were empty could never be redeemed.
+    uint256 public constant MIN_GRACE_PERIOD = 1 hours;
     uint256 public constant MAX_GRACE_PERIOD = 30 days;
     uint256 public constant MAX_REWARD_PER_UNIT_PER_SECOND = 1e18;
     /// @notice The pause between a redeem window's end and the next cycle's start.
@@ -205,10 +207,12 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// actually received) and `units * a8Amount` A8 to the fee recipient. The stake snapshots
     /// the cycle, grace period and reward rate.
     /// Requirements:
-    /// - staking is not paused; `1 <= units <= MAX_UNITS`;
+    /// - staking is not paused and the owner has set the terms (`StakingNotConfigured` otherwise);
+    /// - `1 <= units <= MAX_UNITS`;
     /// - the caller has approved and holds both totals.
     /// @return id The new stake's id.
     function stake(uint256 units) external whenNotPaused nonReentrant returns (uint256 id) {
+        if (_dwnAmount == 0) revert StakingNotConfigured();
         if (units == 0 || units > MAX_UNITS) revert StakingInvalidUnits(units, MAX_UNITS);
         uint256 dwnTotal = units * _dwnAmount;
         uint256 a8Total = units * _a8Amount;
@@ -283,7 +287,7 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// Requirements:
     /// - the caller is the owner;
     /// - `1 <= dwnAmount`, `a8Amount` and both fit 96 bits; `1 <= cycleDays <= MAX_CYCLE_DAYS`;
-    /// - `gracePeriod <= MAX_GRACE_PERIOD`; `rewardPerUnitPerSecond <= MAX_REWARD_PER_UNIT_PER_SECOND`.
+    /// - `MIN_GRACE_PERIOD <= gracePeriod <= MAX_GRACE_PERIOD`; `rewardPerUnitPerSecond <= MAX_REWARD_PER_UNIT_PER_SECOND`.
     function setStakeTerms(
         uint256 dwnAmount,
         uint256 a8Amount,
@@ -294,7 +298,7 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
         _checkRange(dwnAmount, 1, type(uint96).max);
         _checkRange(a8Amount, 0, type(uint96).max);
         _checkRange(cycleDays, 1, MAX_CYCLE_DAYS);
-        _checkRange(gracePeriod, 0, MAX_GRACE_PERIOD);
+        _checkRange(gracePeriod, MIN_GRACE_PERIOD, MAX_GRACE_PERIOD);
         _checkRange(rewardPerUnitPerSecond_, 0, MAX_REWARD_PER_UNIT_PER_SECOND);
         _dwnAmount = uint96(dwnAmount);
         _a8Amount = uint96(a8Amount);

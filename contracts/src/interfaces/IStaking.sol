@@ -70,6 +70,7 @@ interface IStaking {
 
     error StakingZeroAddress();
     error StakingSameToken(address token);
+    error StakingNotConfigured();
     error StakingInvalidUnits(uint256 units, uint256 max);
     error StakingUnknownStake(uint256 id);
     error StakingNotStakeOwner(uint256 id, address caller);
