@@ -2544,6 +2544,18 @@ export const stakingAbi = [
         "internalType": "uint256",
         "name": "endTime",
         "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "gracePeriod",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "rewardPerUnitPerSecond",
+        "type": "uint256"
       }
     ],
     "name": "Staked",

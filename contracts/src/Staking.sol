@@ -234,7 +234,17 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
             gracePeriod: _gracePeriod
         });
         _userStakes[msg.sender].push(id);
-        emit Staked(id, msg.sender, units, principal, a8Total, block.timestamp, block.timestamp + duration);
+        emit Staked(
+            id,
+            msg.sender,
+            units,
+            principal,
+            a8Total,
+            block.timestamp,
+            block.timestamp + duration,
+            _gracePeriod,
+            _rewardPerUnitPerSecond
+        );
     }
 
     /// @notice Pays stake `id`'s pending UDBK: the collect fee to the fee recipient, the rest to the caller.

@@ -44,6 +44,9 @@ interface IStaking {
         uint256 rewardPerUnitPerSecond;
     }
 
+    /// @notice Stake `id` began: `dwnAmount` is the principal received; `endTime` ends its first
+    /// cycle; `gracePeriod` and `rewardPerUnitPerSecond` are the terms it snapshotted, so an
+    /// indexer can compute its whole reward schedule from this event alone.
     event Staked(
         uint256 indexed id,
         address indexed user,
@@ -51,7 +54,9 @@ interface IStaking {
         uint256 dwnAmount,
         uint256 a8Amount,
         uint256 startTime,
-        uint256 endTime
+        uint256 endTime,
+        uint256 gracePeriod,
+        uint256 rewardPerUnitPerSecond
     );
     /// @notice `amount` UDBK was taken off stake `id`: `amount - fee` to the user, `fee` to the fee recipient.
     event RewardCollected(uint256 indexed id, address indexed user, uint256 amount, uint256 fee);
