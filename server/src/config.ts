@@ -1,0 +1,151 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { deployments } from "@dwn/contracts";
+import type { Address } from "viem";
+import type { DbTarget } from "./store/db";
+
+export interface ChainConfig {
+  id: number;
+  name: string;
+  /** The RPC the server reads. */
+  rpcUrl: string;
+  /** The RPC a wallet is told to add (the wrong-network popup shows it). */
+  publicRpcUrl: string;
+  currency: { name: string; symbol: string; decimals: number };
+  explorer: string;
+}
+
+export interface DeploymentConfig {
+  chainId: number;
+  startBlock: number;
+  root: Address;
+  contracts: {
+    usdt: Address;
+    dwn9: Address;
+    dwn: Address;
+    a8: Address;
+    udbk: Address;
+    pool: Address;
+    staking: Address;
+  };
+}
+
+export interface ServerConfig {
+  runApi: boolean;
+  runIndexer: boolean;
+  host: string;
+  port: number;
+  /** Where the embedded database, the API key pair and other local state live. */
+  dataDir: string;
+  db: DbTarget;
+  chain: ChainConfig;
+  deployment: DeploymentConfig;
+  /** The site's origin: the sign-in message's domain and URI. */
+  publicOrigin: string;
+  /** `small_performance` (18-decimal hashrate) a member needs for levels 1..5, ascending. */
+  levelThresholds: readonly bigint[];
+  indexer: { pollMs: number; maxBlockRange: number };
+  /** The built web app served under /chain/, when it exists. */
+  webDir: string;
+}
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+const KNOWN_CHAINS: Record<number, Omit<ChainConfig, "rpcUrl" | "publicRpcUrl">> = {
+  56: {
+    id: 56,
+    name: "BNB Smart Chain",
+    currency: { name: "BNB", symbol: "BNB", decimals: 18 },
+    explorer: "https://bscscan.com",
+  },
+  31337: {
+    id: 31337,
+    name: "DWN Devnet",
+    currency: { name: "BNB", symbol: "BNB", decimals: 18 },
+    explorer: "",
+  },
+};
+
+/** Reads and validates the configuration; every problem is one sentence naming its variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const problems: string[] = [];
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}; it is "${raw}".`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, fallback: string): string => {
+    const raw = env[name] || fallback;
+    try {
+      new URL(raw);
+    } catch {
+      problems.push(`${name} must be a URL; it is "${raw}".`);
+    }
+    return raw;
+  };
+
+  const roles = (env.SERVER_ROLE ?? "all").split(",").map((r) => r.trim());
+  if (roles.some((r) => !["all", "api", "indexer"].includes(r))) {
+    problems.push(`SERVER_ROLE must be "all", "api" or "indexer"; it is "${env.SERVER_ROLE}".`);
+  }
+  const port = int("PORT", 8080, 0, 65535);
+  const devnetPort = int("DEVNET_PORT", 8545, 1, 65535);
+  const chainId = int("CHAIN_ID", 31337, 1, 2 ** 31 - 1);
+  const known = KNOWN_CHAINS[chainId];
+  if (!known && !env.CHAIN_NAME) problems.push(`CHAIN_NAME is not set: chain ${chainId} has no built-in name.`);
+  const rpcUrl = url("RPC_URL", `http://127.0.0.1:${devnetPort}`);
+  const chain: ChainConfig = {
+    id: chainId,
+    name: env.CHAIN_NAME || known?.name || "",
+    rpcUrl,
+    publicRpcUrl: url("PUBLIC_RPC_URL", rpcUrl),
+    currency: known?.currency ?? { name: "BNB", symbol: "BNB", decimals: 18 },
+    explorer: env.EXPLORER_URL ?? known?.explorer ?? "",
+  };
+
+  const record = (deployments as Record<number, DeploymentConfig | undefined>)[chainId];
+  if (!record) problems.push(`CHAIN_ID ${chainId} has no deployment in @dwn/contracts: deploy the contracts first.`);
+
+  const thresholds = (env.LEVEL_THRESHOLDS ?? "0,1000,5000,20000,100000").split(",").map((t) => t.trim());
+  let levelThresholds: bigint[] = [];
+  if (thresholds.length !== 5 || thresholds.some((t) => !/^\d+$/.test(t))) {
+    problems.push(
+      `LEVEL_THRESHOLDS must be five whole numbers of hashrate (in whole tokens), ascending; it is "${env.LEVEL_THRESHOLDS}".`,
+    );
+  } else {
+    levelThresholds = thresholds.map((t) => BigInt(t) * 10n ** 18n);
+    if (levelThresholds.some((t, i) => i > 0 && t < levelThresholds[i - 1])) {
+      problems.push(`LEVEL_THRESHOLDS must be ascending; it is "${env.LEVEL_THRESHOLDS}".`);
+    }
+  }
+
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO, ".data"));
+  const db: DbTarget = env.DATABASE_URL
+    ? { kind: "postgres", url: env.DATABASE_URL }
+    : { kind: "pglite", dataDir: path.join(dataDir, "pglite") };
+  if (env.DATABASE_URL) url("DATABASE_URL", env.DATABASE_URL);
+
+  if (problems.length > 0 || !record) throw new Error(problems.join("\n"));
+  return {
+    runApi: roles.includes("all") || roles.includes("api"),
+    runIndexer: roles.includes("all") || roles.includes("indexer"),
+    host: env.HOST ?? "127.0.0.1",
+    port,
+    dataDir,
+    db,
+    chain,
+    deployment: record,
+    publicOrigin: env.PUBLIC_ORIGIN ?? `http://127.0.0.1:${port}`,
+    levelThresholds,
+    indexer: {
+      pollMs: int("INDEXER_POLL_MS", 1000, 10, 600_000),
+      maxBlockRange: int("INDEXER_MAX_BLOCK_RANGE", 2000, 1, 1_000_000),
+    },
+    webDir: path.resolve(env.WEB_DIR ?? path.join(REPO, "web", "dist")),
+  };
+}

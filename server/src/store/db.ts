@@ -1,0 +1,95 @@
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+/** A place to run SQL: the database itself or an open transaction. */
+export interface Sql {
+  query<T extends object = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+/** The database: embedded PGlite or PostgreSQL, behind one interface and one SQL dialect. */
+export interface Db extends Sql {
+  readonly kind: "pglite" | "postgres";
+  /** Runs `work` in one transaction: all of it is committed, or none of it. */
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Holds a session-level advisory lock on a dedicated connection until `release` is called.
+   * Returns undefined when another session holds it. PGlite has one session: always granted.
+   */
+  tryLock(key: number): Promise<{ release(): Promise<void> } | undefined>;
+  close(): Promise<void>;
+}
+
+export type DbTarget = { kind: "postgres"; url: string; schema?: string } | { kind: "pglite"; dataDir?: string };
+
+export async function openDb(target: DbTarget): Promise<Db> {
+  return target.kind === "postgres" ? openPostgres(target.url, target.schema) : openPglite(target.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<Db> {
+  const lite = new PGlite(dataDir);
+  await lite.waitReady;
+  const wrap = (q: Pick<PGlite, "query">): Sql => ({
+    async query<T extends object>(text: string, params?: readonly unknown[]) {
+      return (await q.query<T>(text, params ? [...params] : undefined)).rows;
+    },
+  });
+  return {
+    kind: "pglite",
+    ...wrap(lite),
+    transaction: (work) => lite.transaction((tx) => work(wrap(tx))),
+    tryLock: async () => ({ release: async () => undefined }),
+    close: () => lite.close(),
+  };
+}
+
+async function openPostgres(url: string, schema?: string): Promise<Db> {
+  // NUMERIC and BIGINT arrive as strings; callers convert with BigInt() where they need numbers.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  if (schema) {
+    const client = await pool.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      client.release();
+    }
+  }
+  const run = async <T extends object>(c: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]) =>
+    (await c.query<T>(text, params ? [...params] : undefined)).rows;
+  return {
+    kind: "postgres",
+    query: (text, params) => run(pool, text, params),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await work({ query: (text, params) => run(client, text, params) });
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async tryLock(key) {
+      const client = await pool.connect();
+      const [row] = await run<{ locked: boolean }>(client, "SELECT pg_try_advisory_lock($1) AS locked", [key]);
+      if (!row?.locked) {
+        client.release();
+        return undefined;
+      }
+      return {
+        async release() {
+          await client.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => undefined);
+          client.release();
+        },
+      };
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,184 @@
+import type { Db } from "./db";
+
+/**
+ * The schema, as an ordered list of migrations. A migration is never edited once it has
+ * shipped; a change is a new entry. Addresses are stored lower-case; amounts are NUMERIC(78,0)
+ * base units (exact 256-bit integers); times are unix seconds.
+ */
+export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
+  {
+    id: 1,
+    name: "initial schema",
+    sql: `
+      -- The indexer's position: the last block whose events are all applied, that block's
+      -- timestamp (the API's "now": chain time, which a devnet can move), and the chain head seen.
+      CREATE TABLE sync_state (
+        id TEXT PRIMARY KEY,
+        chain_id INTEGER NOT NULL,
+        block_number BIGINT NOT NULL,
+        block_time BIGINT NOT NULL,
+        head_block BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL
+      );
+
+      -- Every applied log, so applying a batch twice changes nothing.
+      CREATE TABLE applied_logs (
+        tx_hash TEXT NOT NULL,
+        log_index INTEGER NOT NULL,
+        block_number BIGINT NOT NULL,
+        PRIMARY KEY (tx_hash, log_index)
+      );
+
+      -- The referral tree and each member's team figures (NFT hashrate).
+      CREATE TABLE members (
+        address TEXT PRIMARY KEY,
+        inviter TEXT REFERENCES members (address),
+        depth INTEGER NOT NULL,
+        bind_time BIGINT NOT NULL,
+        own_hashrate NUMERIC(78, 0) NOT NULL DEFAULT 0,
+        team_hashrate NUMERIC(78, 0) NOT NULL DEFAULT 0,
+        max_leg NUMERIC(78, 0) NOT NULL DEFAULT 0,
+        friend_num INTEGER NOT NULL DEFAULT 0,
+        community_num INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX members_by_inviter ON members (inviter, bind_time, address);
+
+      -- Per direct leg: the hashrate of the child's whole branch (the child included).
+      CREATE TABLE legs (
+        member TEXT NOT NULL REFERENCES members (address),
+        child TEXT NOT NULL REFERENCES members (address),
+        total NUMERIC(78, 0) NOT NULL DEFAULT 0,
+        PRIMARY KEY (member, child)
+      );
+
+      CREATE TABLE nfts (
+        token_id NUMERIC(78, 0) PRIMARY KEY,
+        owner TEXT NOT NULL,
+        tier SMALLINT NOT NULL,
+        hashrate NUMERIC(78, 0) NOT NULL,
+        makeup_hashrate NUMERIC(78, 0) NOT NULL,
+        usdtprice NUMERIC(78, 0) NOT NULL,
+        dwn8price NUMERIC(78, 0) NOT NULL,
+        create_time BIGINT NOT NULL,
+        block_number BIGINT NOT NULL,
+        tx_hash TEXT NOT NULL
+      );
+      CREATE INDEX nfts_by_owner ON nfts (owner, create_time DESC, token_id DESC);
+
+      -- Income credited (kind 1 static, 2 dynamic, 3 direct push, 4 guaranteed return).
+      CREATE TABLE incomes (
+        tx_hash TEXT NOT NULL,
+        log_index INTEGER NOT NULL,
+        address TEXT NOT NULL,
+        from_address TEXT NOT NULL,
+        kind SMALLINT NOT NULL,
+        amount NUMERIC(78, 0) NOT NULL,
+        timestamp BIGINT NOT NULL,
+        block_number BIGINT NOT NULL,
+        PRIMARY KEY (tx_hash, log_index)
+      );
+      CREATE INDEX incomes_by_address ON incomes (address, timestamp DESC, tx_hash, log_index);
+
+      -- Income paid out (kind 1 static, 2 dynamic).
+      CREATE TABLE income_collections (
+        tx_hash TEXT NOT NULL,
+        log_index INTEGER NOT NULL,
+        address TEXT NOT NULL,
+        kind SMALLINT NOT NULL,
+        amount NUMERIC(78, 0) NOT NULL,
+        timestamp BIGINT NOT NULL,
+        block_number BIGINT NOT NULL,
+        PRIMARY KEY (tx_hash, log_index)
+      );
+      CREATE INDEX income_collections_by_address ON income_collections (address, timestamp DESC);
+
+      -- Stakes with the terms they snapshotted.
+      CREATE TABLE stakes (
+        id BIGINT PRIMARY KEY,
+        address TEXT NOT NULL,
+        units BIGINT NOT NULL,
+        principal NUMERIC(78, 0) NOT NULL,
+        a8_amount NUMERIC(78, 0) NOT NULL,
+        start_time BIGINT NOT NULL,
+        duration BIGINT NOT NULL,
+        grace_period BIGINT NOT NULL,
+        reward_per_unit_per_second NUMERIC(78, 0) NOT NULL,
+        redeemed_at BIGINT,
+        redeem_amount NUMERIC(78, 0),
+        redeem_fee NUMERIC(78, 0),
+        block_number BIGINT NOT NULL,
+        tx_hash TEXT NOT NULL
+      );
+      CREATE INDEX stakes_by_address ON stakes (address, id DESC);
+
+      CREATE TABLE stake_claims (
+        tx_hash TEXT NOT NULL,
+        log_index INTEGER NOT NULL,
+        stake_id BIGINT NOT NULL REFERENCES stakes (id),
+        address TEXT NOT NULL,
+        amount NUMERIC(78, 0) NOT NULL,
+        fee NUMERIC(78, 0) NOT NULL,
+        timestamp BIGINT NOT NULL,
+        block_number BIGINT NOT NULL,
+        PRIMARY KEY (tx_hash, log_index)
+      );
+      CREATE INDEX stake_claims_by_stake ON stake_claims (stake_id, timestamp DESC);
+
+      -- Sign-in: single-use nonces and sessions (tokens are stored hashed).
+      CREATE TABLE sign_in_nonces (
+        nonce TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        message TEXT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        used BOOLEAN NOT NULL DEFAULT FALSE
+      );
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX sessions_by_address ON sessions (address);
+
+      CREATE TABLE notices (
+        id SERIAL PRIMARY KEY,
+        title_zh TEXT NOT NULL,
+        body_zh TEXT NOT NULL,
+        title_en TEXT NOT NULL,
+        body_en TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL
+      );
+    `,
+  },
+];
+
+/** Applies every migration the database has not seen, each in its own transaction. */
+export async function migrate(db: Db): Promise<void> {
+  await db.query(
+    "CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+  );
+  const done = new Set((await db.query<{ id: number }>("SELECT id FROM schema_migrations")).map((r) => Number(r.id)));
+  for (const m of MIGRATIONS) {
+    if (done.has(m.id)) continue;
+    await db.transaction(async (tx) => {
+      for (const statement of splitStatements(m.sql)) await tx.query(statement);
+      await tx.query("INSERT INTO schema_migrations (id, name, applied_at) VALUES ($1, $2, $3)", [
+        m.id,
+        m.name,
+        Math.floor(Date.now() / 1000),
+      ]);
+    });
+  }
+}
+
+/** Splits a migration into statements (extended-protocol queries take one statement each). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split("\n")
+    .filter((line) => !line.trim().startsWith("--"))
+    .join("\n")
+    .split(";")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}

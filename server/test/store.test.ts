@@ -1,0 +1,51 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openTestDb } from "./support/db";
+import { migrate } from "../src/store/migrations";
+
+test("migrations create the schema once and are safe to run again", async () => {
+  const { db, drop } = await openTestDb();
+  try {
+    await migrate(db);
+    const rows = await db.query<{ id: number }>("SELECT id FROM schema_migrations ORDER BY id");
+    assert.deepEqual(
+      rows.map((r) => Number(r.id)),
+      [1],
+    );
+  } finally {
+    await drop();
+  }
+});
+
+test("NUMERIC columns hold 256-bit amounts exactly", async () => {
+  const { db, drop } = await openTestDb();
+  try {
+    const max = (2n ** 256n - 1n).toString();
+    await db.query(
+      "INSERT INTO incomes (tx_hash, log_index, address, from_address, kind, amount, timestamp, block_number) VALUES ('0x1', 0, '0xa', '0xb', 1, $1, 1, 1)",
+      [max],
+    );
+    const [row] = await db.query<{ amount: string }>("SELECT amount::text AS amount FROM incomes");
+    assert.equal(row.amount, max);
+  } finally {
+    await drop();
+  }
+});
+
+test("a failed transaction leaves nothing behind", async () => {
+  const { db, drop } = await openTestDb();
+  try {
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await tx.query(
+          "INSERT INTO sync_state (id, chain_id, block_number, block_time, head_block, updated_at) VALUES ('x', 1, 1, 1, 1, 1)",
+        );
+        throw new Error("boom");
+      }),
+      /boom/,
+    );
+    assert.deepEqual(await db.query("SELECT * FROM sync_state"), []);
+  } finally {
+    await drop();
+  }
+});
