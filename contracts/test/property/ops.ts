@@ -1,0 +1,285 @@
+/**
+ * The operations a generated sequence is made of, and their fast-check arbitraries. An operation
+ * names actors and stakes by index; `resolve` in the test turns it into a concrete call against
+ * the model's state before the step (which the chain shares), so both sides see the same call.
+ */
+import fc from "fast-check";
+import { MAX_PRICE, MAX_UINT96, WAD, DAY, HOUR } from "./model";
+
+/** The users of the test; root is the referral root, the others start unbound. */
+export const ACTORS = ["root", "alice", "bob", "carol", "dave"] as const;
+export type ActorName = (typeof ACTORS)[number];
+
+/** Index −1 is the owner; owner operations are sometimes sent by an actor instead. */
+export const OWNER = -1;
+
+/** A stake picked by index among the stakes made so far, or (rarely) an id that does not exist. */
+export interface StakePick {
+  index: number;
+  unknown: boolean;
+}
+
+export type SupplyMode = "sold" | "soldPlus1" | "soldMinus1" | "keep" | "tooBig";
+export type PriceChoice = "keep" | bigint;
+/** When a stake call is sent: `dt` seconds after the last block, or at a redeem-window boundary. */
+export type Timing = "dt" | "windowOpen" | "windowLastSecond" | "windowClosed";
+export type JumpPoint = "cycleEnd" | "windowEnd" | "nextCycle";
+
+export type Op =
+  | { kind: "setInviter"; user: number; inviter: number; steer: boolean; dt: number }
+  | { kind: "buy"; user: number; tier: bigint; steer: boolean; dt: number }
+  | { kind: "collectStatic"; user: number; steer: boolean; dt: number }
+  | { kind: "collectDynamic"; user: number; steer: boolean; dt: number }
+  | { kind: "stake"; user: number; units: bigint; dt: number }
+  | { kind: "collect"; user: number; asOwner: boolean; stake: StakePick; timing: Timing; dt: number }
+  | { kind: "redeem"; user: number; asOwner: boolean; stake: StakePick; timing: Timing; dt: number }
+  | { kind: "wait"; seconds: number }
+  | { kind: "jump"; stake: number; point: JumpPoint; delta: number; skip: number }
+  | { kind: "topUp"; token: "dwn" | "udbk"; amount: bigint; dt: number }
+  | {
+      kind: "setTier";
+      caller: number;
+      tier: bigint;
+      supply: SupplyMode;
+      usdtprice: PriceChoice;
+      dwn8price: PriceChoice;
+      multiple: bigint;
+      limit: bigint;
+      dt: number;
+    }
+  | { kind: "setStaticRewardPerSecond"; caller: number; rate: bigint; dt: number }
+  | { kind: "setDynamicRates"; caller: number; rates: bigint[]; dt: number }
+  | { kind: "setDirectPushRate"; caller: number; rate: bigint; dt: number }
+  | { kind: "setDwnPrice"; caller: number; price: bigint; dt: number }
+  | { kind: "setMakeup"; caller: number; percent: bigint; count: bigint; dt: number }
+  | { kind: "setOpenBuyTime"; caller: number; relative: bigint | "zero"; dt: number }
+  | { kind: "setOpenCapitalPool"; caller: number; open: boolean; dt: number }
+  | { kind: "creditGuarantee"; caller: number; users: number[]; amounts: bigint[]; dt: number }
+  | { kind: "setFeeRates"; caller: number; unstake: bigint; collect: bigint; dt: number }
+  | {
+      kind: "setStakeTerms";
+      caller: number;
+      dwnAmount: bigint;
+      a8Amount: bigint;
+      cycleDays: bigint;
+      gracePeriod: bigint;
+      rate: bigint;
+      dt: number;
+    }
+  | { kind: "pause"; caller: number; target: "pool" | "staking"; paused: boolean; dt: number };
+
+const token = (n: bigint) => n * WAD;
+
+/** Mostly one of `valid`, sometimes one of `invalid` (out of range: the contract must refuse it). */
+function mostly<T>(valid: readonly T[], invalid: readonly T[]): fc.Arbitrary<T> {
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom(...valid) },
+    { weight: 1, arbitrary: fc.constantFrom(...invalid) },
+  );
+}
+
+const actor = fc.integer({ min: 0, max: ACTORS.length - 1 });
+/** Seconds between the previous block and the transaction's block. */
+const dt = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 60 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 61, max: 6 * 3600 }) },
+);
+const caller = fc.oneof({ weight: 12, arbitrary: fc.constant(OWNER) }, { weight: 1, arbitrary: actor });
+const stakePick = fc.record({
+  index: fc.nat({ max: 15 }),
+  unknown: fc.oneof({ weight: 12, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+});
+const asOwner = fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });
+const timing = fc.constantFrom<Timing>("dt", "dt", "dt", "windowOpen", "windowLastSecond", "windowClosed");
+const price = mostly<PriceChoice>(["keep", "keep", 0n, token(1n), token(250n)], [MAX_PRICE + 1n]);
+
+/**
+ * Steered operations pick their actors among those for whom the call can succeed (an unbound
+ * user binding to a bound one, a bound user buying, an earner collecting); unsteered ones pick
+ * anyone, so the refusals are exercised too.
+ */
+const steer = fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });
+
+const user = {
+  setInviter: fc.record({ kind: fc.constant("setInviter" as const), user: actor, inviter: actor, steer, dt }),
+  buy: fc.record({
+    kind: fc.constant("buy" as const),
+    user: actor,
+    tier: mostly([1n, 2n, 3n, 4n, 5n], [0n, 6n]),
+    steer,
+    dt,
+  }),
+  collectStatic: fc.record({ kind: fc.constant("collectStatic" as const), user: actor, steer, dt }),
+  collectDynamic: fc.record({ kind: fc.constant("collectDynamic" as const), user: actor, steer, dt }),
+  stake: fc.record({
+    kind: fc.constant("stake" as const),
+    user: actor,
+    units: mostly([1n, 2n, 3n], [0n, 1_000_001n]),
+    dt,
+  }),
+  collect: fc.record({ kind: fc.constant("collect" as const), user: actor, asOwner, stake: stakePick, timing, dt }),
+  redeem: fc.record({ kind: fc.constant("redeem" as const), user: actor, asOwner, stake: stakePick, timing, dt }),
+};
+
+const timeOps = {
+  wait: fc.record({
+    kind: fc.constant("wait" as const),
+    seconds: fc.oneof(
+      fc.integer({ min: 1, max: 120 }),
+      fc.integer({ min: 1, max: 48 }).map((h) => h * 3600),
+      fc.integer({ min: 1, max: 40 }).map((d) => d * 86_400),
+    ),
+  }),
+  jump: fc.record({
+    kind: fc.constant("jump" as const),
+    stake: fc.nat({ max: 15 }),
+    point: fc.constantFrom<JumpPoint>("cycleEnd", "windowEnd", "nextCycle"),
+    delta: fc.constantFrom(-1, 0, 1),
+    skip: fc.constantFrom(0, 0, 0, 1),
+  }),
+  topUp: fc.record({
+    kind: fc.constant("topUp" as const),
+    token: fc.constantFrom<"dwn" | "udbk">("dwn", "udbk"),
+    amount: fc.constantFrom(1n, token(5n), token(50n), token(1_000n), token(100_000n)),
+    dt,
+  }),
+};
+
+const owner = {
+  setTier: fc.record({
+    kind: fc.constant("setTier" as const),
+    caller,
+    tier: mostly([1n, 2n, 3n, 4n, 5n], [0n, 6n]),
+    supply: mostly<SupplyMode>(["sold", "soldPlus1", "keep", "keep"], ["soldMinus1", "tooBig"]),
+    usdtprice: price,
+    dwn8price: price,
+    multiple: mostly([10_000n, 15_000n, 100_000n], [0n, 100_001n]),
+    limit: mostly([0n, 1n, 3n, 10n, 255n], [256n]),
+    dt,
+  }),
+  setStaticRewardPerSecond: fc.record({
+    kind: fc.constant("setStaticRewardPerSecond" as const),
+    caller,
+    rate: mostly([0n, WAD / 100n, WAD, 1_000n * WAD], [1_000n * WAD + 1n]),
+    dt,
+  }),
+  setDynamicRates: fc.record({
+    kind: fc.constant("setDynamicRates" as const),
+    caller,
+    rates: fc.oneof<fc.Arbitrary<bigint[]>[]>(
+      fc.constant<bigint[]>([1000n, 800n, 600n, 500n, 400n, 300n, 200n, 200n, 100n, 100n]),
+      fc.array(fc.constantFrom<bigint>(0n, 1n, 250n, 500n, 1_000n, 2_000n), { maxLength: 10 }),
+      fc.array(mostly<bigint>([0n, 100n, 2_000n], [2_001n]), { minLength: 1, maxLength: 11 }),
+    ),
+    dt,
+  }),
+  setDirectPushRate: fc.record({
+    kind: fc.constant("setDirectPushRate" as const),
+    caller,
+    rate: mostly([0n, 1n, 1_000n, 3_000n], [3_001n]),
+    dt,
+  }),
+  setDwnPrice: fc.record({
+    kind: fc.constant("setDwnPrice" as const),
+    caller,
+    price: mostly([1n, 10n ** 6n, WAD / 2n, WAD, 3n * WAD], [0n, MAX_PRICE + 1n]),
+    dt,
+  }),
+  setMakeup: fc.record({
+    kind: fc.constant("setMakeup" as const),
+    caller,
+    percent: mostly([10_000n, 10_100n, 11_000n], [9_999n, 11_001n]),
+    count: mostly([0n, 3n, 30n, 365n], [366n]),
+    dt,
+  }),
+  setOpenBuyTime: fc.record({
+    kind: fc.constant("setOpenBuyTime" as const),
+    caller,
+    relative: fc.constantFrom<bigint | "zero">(0n, -3n * DAY, -40n * DAY, HOUR, DAY + 1n, "zero"),
+    dt,
+  }),
+  setOpenCapitalPool: fc.record({ kind: fc.constant("setOpenCapitalPool" as const), caller, open: fc.boolean(), dt }),
+  creditGuarantee: fc
+    .record({
+      kind: fc.constant("creditGuarantee" as const),
+      caller,
+      // −1 stands for the zero address.
+      users: fc.array(mostly([0, 1, 2, 3, 4], [-1]), { maxLength: 3 }),
+      amounts: fc.array(fc.constantFrom(0n, 1n, token(10n), token(1_000n)), { maxLength: 3 }),
+      dt,
+    })
+    .map((op) => (op.users.length > 0 && op.amounts.length > 0 ? { ...op, amounts: fit(op.amounts, op.users) } : op)),
+  setFeeRates: fc.record({
+    kind: fc.constant("setFeeRates" as const),
+    caller,
+    unstake: mostly([0n, 500n, 2_000n], [2_001n]),
+    collect: mostly([0n, 300n, 2_000n], [2_001n]),
+    dt,
+  }),
+  setStakeTerms: fc.record({
+    kind: fc.constant("setStakeTerms" as const),
+    caller,
+    dwnAmount: mostly([1n, token(10n), token(100n)], [0n, MAX_UINT96 + 1n]),
+    a8Amount: mostly([0n, token(50n)], [MAX_UINT96 + 1n]),
+    cycleDays: mostly([1n, 2n, 30n], [0n, 3_651n]),
+    gracePeriod: mostly([HOUR, 2n * HOUR, DAY, 30n * DAY], [HOUR - 1n, 30n * DAY + 1n]),
+    rate: mostly([0n, WAD / 86_400n, 10n ** 15n, WAD], [WAD + 1n]),
+    dt,
+  }),
+  pause: fc.record({
+    kind: fc.constant("pause" as const),
+    caller,
+    target: fc.constantFrom<"pool" | "staking">("pool", "staking"),
+    paused: fc.boolean(),
+    dt,
+  }),
+};
+
+/** Keeps batches mostly well formed: amounts as many as users, but now and then one short. */
+function fit(amounts: bigint[], users: number[]): bigint[] {
+  const out = users.map((_, i) => amounts[i % amounts.length]);
+  return amounts.length === 1 && users.length === 3 ? out.slice(0, 2) : out;
+}
+
+export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 8, arbitrary: user.setInviter },
+  { weight: 12, arbitrary: user.buy },
+  { weight: 5, arbitrary: user.collectStatic },
+  { weight: 5, arbitrary: user.collectDynamic },
+  { weight: 5, arbitrary: user.stake },
+  { weight: 4, arbitrary: user.collect },
+  { weight: 4, arbitrary: user.redeem },
+  { weight: 5, arbitrary: timeOps.wait },
+  { weight: 4, arbitrary: timeOps.jump },
+  { weight: 2, arbitrary: timeOps.topUp },
+  { weight: 1, arbitrary: owner.setTier },
+  { weight: 1, arbitrary: owner.setStaticRewardPerSecond },
+  { weight: 1, arbitrary: owner.setDynamicRates },
+  { weight: 1, arbitrary: owner.setDirectPushRate },
+  { weight: 1, arbitrary: owner.setDwnPrice },
+  { weight: 1, arbitrary: owner.setMakeup },
+  { weight: 1, arbitrary: owner.setOpenBuyTime },
+  { weight: 1, arbitrary: owner.setOpenCapitalPool },
+  { weight: 1, arbitrary: owner.creditGuarantee },
+  { weight: 1, arbitrary: owner.setFeeRates },
+  { weight: 1, arbitrary: owner.setStakeTerms },
+  { weight: 1, arbitrary: owner.pause },
+);
+
+/**
+ * A sequence: a short prefix that grows the referral tree, sells NFTs and makes stakes (steered
+ * binds and buys, so that income of every kind flows early), then any operations.
+ */
+export const sequenceArbitrary: fc.Arbitrary<Op[]> = fc
+  .tuple(
+    fc.array(
+      fc.oneof(
+        user.setInviter.map((op) => ({ ...op, steer: true })),
+        user.buy.map((op) => ({ ...op, steer: true })),
+        user.stake,
+      ),
+      { maxLength: 8 },
+    ),
+    fc.array(opArbitrary, { minLength: 5, maxLength: 25 }),
+  )
+  .map(([prefix, rest]) => [...prefix, ...rest]);

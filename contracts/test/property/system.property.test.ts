@@ -1,0 +1,881 @@
+/**
+ * Property test of the whole system: random sequences of user and owner operations run against
+ * the deployed Pool, Staking and tokens and against the reference model (`model.ts`); after every
+ * step the outcome (success or the exact custom error) and the whole observable state must agree,
+ * and the invariants below must hold on the chain.
+ *
+ * PROPERTY_RUNS sets the number of sequences (default 1000), PROPERTY_SEED replays a run and
+ * PROPERTY_PATH (printed by fast-check with the seed) replays one counterexample. PROPERTY_CHECK=end
+ * compares the state only at the end of each sequence (the default under coverage).
+ */
+import { loadFixture, takeSnapshot } from "@nomicfoundation/hardhat-network-helpers";
+import type { SnapshotRestorer } from "@nomicfoundation/hardhat-network-helpers";
+import { expect } from "chai";
+import fc from "fast-check";
+import { decodeFunctionResult, encodeFunctionData, zeroAddress, type Abi, type Address, type Hex } from "viem";
+import type { DevnetRole } from "../../deploy/accounts";
+import { deployFixture, type System } from "../support/fixture";
+import {
+  BatchReader,
+  asAddress,
+  asBool,
+  asUint,
+  deployMulticall,
+  latestTimestamp,
+  mineAt,
+  read,
+  sendAt,
+  type Read,
+} from "./chain";
+import { DAY, Model, TOKENS, WAD, type ModelInit, type Outcome, type Stake, type Tier, type Token } from "./model";
+import { ACTORS, OWNER, sequenceArbitrary, type ActorName, type Op, type StakePick, type Timing } from "./ops";
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
+const SEED = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
+const PATH = process.env.PROPERTY_PATH;
+/**
+ * Whether the whole state is compared (and the step invariants checked) after every step, or only
+ * at the end of each sequence (outcomes are compared at every step either way). Under coverage
+ * instrumentation every read costs a hundred times more, so coverage runs check at the end only.
+ */
+const CHECK_EVERY_STEP =
+  (process.env.PROPERTY_CHECK ?? (process.env.SOLIDITY_COVERAGE === "true" ? "end" : "step")) === "step";
+
+/** What each actor starts with, of every token (varied so that some payments fail). */
+const FUNDING: Record<ActorName, bigint> = {
+  root: 20_000n * WAD,
+  alice: 12_000n * WAD,
+  bob: 6_000n * WAD,
+  carol: 1_500n * WAD,
+  dave: 400n * WAD,
+};
+/** Modest reserves: income soon outgrows them, so `InsufficientReserve` happens. */
+const POOL_DWN_RESERVE = 1_000n * WAD;
+const STAKING_UDBK_RESERVE = 50n * WAD;
+
+type AccountName = ActorName | "pool" | "staking" | "treasury" | "feeRecipient" | "owner";
+type View = Map<string, unknown>;
+
+/** A value as a stable string, so that deep values (bigints, structs, arrays) compare exactly. */
+function canon(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v === "bigint") return `${v}n`;
+    if (v !== null && typeof v === "object" && !Array.isArray(v)) {
+      return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
+    }
+    return v;
+  });
+}
+
+const describeOutcome = (o: Outcome) => (o.ok ? "ok" : `${o.error}(${canon(o.args).slice(1, -1)})`);
+
+describe("system property: contracts agree with the reference model", () => {
+  it(`holds over ${RUNS} random sequences of operations`, async function () {
+    this.timeout(0);
+    const h = await Harness.create();
+    const started = Date.now();
+    let sequences = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(sequenceArbitrary, async (ops) => {
+          sequences++;
+          await h.runSequence(ops);
+        }),
+        { numRuns: RUNS, seed: SEED, path: PATH },
+      );
+    } finally {
+      await h.leave();
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const outcomes = [...h.outcomes.entries()].sort(([, a], [, b]) => b - a);
+    console.log(
+      `      ${sequences} sequences, ${h.steps} steps in ${seconds.toFixed(1)} s, ${outcomes.length} distinct outcomes`,
+    );
+    // PROPERTY_STATS=1 prints how often each operation succeeded or failed with each error.
+    if (process.env.PROPERTY_STATS) console.log(outcomes.map(([k, n]) => `        ${k} ${n}`).join("\n"));
+  });
+});
+
+/** One resolved step: a transaction (with the model operation it mirrors) or a time jump. */
+type Step =
+  | {
+      type: "tx";
+      label: string;
+      dt: bigint;
+      from: Address;
+      to: Address;
+      data: Hex;
+      apply: (m: Model, from: Address) => Outcome;
+      owner: boolean;
+      check?: Check;
+    }
+  | { type: "time"; label: string; at: bigint };
+
+/** Extra invariants of particular operations. */
+type Check =
+  | { kind: "poolCollect"; user: Address; name: ActorName; which: "static" | "dynamic" }
+  | { kind: "stakeCollect"; user: Address; name: ActorName; id: bigint }
+  | { kind: "redeem"; user: Address; name: ActorName; id: bigint };
+
+class Harness {
+  steps = 0;
+  readonly outcomes = new Map<string, number>();
+  private readonly reader: BatchReader;
+  private readonly names: Map<Address, AccountName>;
+  private readonly accounts: [AccountName, Address][];
+  private initialView: View = new Map();
+
+  private constructor(
+    private readonly s: System,
+    private readonly snapshot: SnapshotRestorer,
+    private readonly pristine: SnapshotRestorer,
+    private readonly initial: Model,
+    multicall: Address,
+  ) {
+    this.reader = new BatchReader(multicall);
+    this.accounts = Harness.accountList(s);
+    this.names = new Map(this.accounts.map(([n, a]) => [a, n]));
+  }
+
+  static accountList(s: System): [AccountName, Address][] {
+    return [
+      ...ACTORS.map((n): [AccountName, Address] => [n, s.address(n)]),
+      ["pool", s.pool.address],
+      ["staking", s.staking.address],
+      ["treasury", s.address("treasury")],
+      ["feeRecipient", s.address("feeRecipient")],
+      ["owner", s.address("owner")],
+    ];
+  }
+
+  /** Deploys, funds the actors and the reserves, snapshots, and builds the model from the chain. */
+  static async create(): Promise<Harness> {
+    const s = await loadFixture(deployFixture);
+    const pristine = await takeSnapshot();
+    const multicall = await deployMulticall(s.address("owner"));
+    for (const n of ACTORS) {
+      await s.fund(s.address(n), FUNDING[n]);
+      await s.approveAll(n as DevnetRole);
+    }
+    await s.mined(s.tokens.dwn.write.mint([s.pool.address, POOL_DWN_RESERVE]));
+    await s.mined(s.tokens.udbk.write.mint([s.staking.address, STAKING_UDBK_RESERVE]));
+    const snapshot = await takeSnapshot();
+
+    const model = await Harness.modelFromChain(s, new BatchReader(multicall));
+    const harness = new Harness(s, snapshot, pristine, model, multicall);
+    const view = await harness.readChain(0, true);
+    harness.compareViews(view, harness.modelView(model, true), "initial state", []);
+    expect(view.get("totalHashrate"), "an unseeded deployment").to.equal(0n);
+    harness.initialView = await harness.readChain(0, false);
+    return harness;
+  }
+
+  /** Leaves the chain as the fixture left it, for the test files that run after this one. */
+  async leave(): Promise<void> {
+    await this.pristine.restore();
+  }
+
+  /** The model's starting state, read from the chain after the setup. */
+  static async modelFromChain(s: System, reader: BatchReader): Promise<Model> {
+    const accounts = Harness.accountList(s);
+    const reads: Read[] = [];
+    const erc20 = s.tokens.usdt.abi as Abi;
+    for (const t of TOKENS) {
+      reads.push(read(`supply.${t}`, s.tokens[t].address, erc20, "totalSupply", [], asUint));
+      for (const [name, a] of accounts)
+        reads.push(read(`${t}.${name}`, s.tokens[t].address, erc20, "balanceOf", [a], asUint));
+    }
+    const spenders: Record<Token, Address> = {
+      usdt: s.pool.address,
+      dwn9: s.pool.address,
+      dwn: s.staking.address,
+      a8: s.staking.address,
+      udbk: s.staking.address,
+    };
+    for (const t of TOKENS) {
+      for (const n of ACTORS) {
+        reads.push(
+          read(`allow.${t}.${n}`, s.tokens[t].address, erc20, "allowance", [s.address(n), spenders[t]], asUint),
+        );
+      }
+    }
+    const pool = s.pool.abi as Abi;
+    reads.push(read("info", s.pool.address, pool, "info", []));
+    reads.push(...Harness.settingsReads(s));
+    const v = await reader.run(reads);
+    const get = (k: string) => v.get(k) as bigint;
+
+    const balances = {} as ModelInit["balances"];
+    const totalSupply = {} as ModelInit["totalSupply"];
+    const allowances = {} as ModelInit["allowances"];
+    for (const t of TOKENS) {
+      totalSupply[t] = get(`supply.${t}`);
+      balances[t] = new Map(accounts.map(([name, a]) => [a, get(`${t}.${name}`)]));
+      allowances[t] = new Map(ACTORS.map((n) => [`${s.address(n)}→${spenders[t]}`, get(`allow.${t}.${n}`)]));
+    }
+    const makeup = v.get("pool.makeup") as [bigint, bigint];
+    const terms = v.get("staking.stakeView") as {
+      dwnAmount: bigint;
+      a8Amount: bigint;
+      cycle: bigint;
+      gracePeriod: bigint;
+    };
+    return new Model({
+      now: await latestTimestamp(),
+      addresses: {
+        owner: s.address("owner"),
+        root: s.address("root"),
+        treasury: s.address("treasury"),
+        feeRecipient: s.address("feeRecipient"),
+        pool: s.pool.address,
+        staking: s.staking.address,
+      },
+      balances,
+      totalSupply,
+      allowances,
+      tiers: (v.get("info") as Tier[]).map((t) => ({ ...t })),
+      pool: {
+        staticRewardPerSecond: get("pool.staticRewardPerSecond"),
+        openBuyTime: get("pool.openBuyTime"),
+        directPushRate: get("pool.directPushRate"),
+        makeupPercent: makeup[0],
+        maxMakeupCount: makeup[1],
+        generationRates: v.get("pool.dynamicRates") as bigint[],
+        openCapitalPool: v.get("pool.openCapitalPool") as boolean,
+        dwnPriceUsdt: get("pool.dwnPriceUsdt"),
+        paused: v.get("pool.paused") as boolean,
+      },
+      staking: {
+        dwnAmount: terms.dwnAmount,
+        a8Amount: terms.a8Amount,
+        cycleDays: terms.cycle,
+        gracePeriod: terms.gracePeriod,
+        rewardPerUnitPerSecond: get("staking.rewardPerUnitPerSecond"),
+        unstakeFeeRate: get("staking.unstakeFeeRate"),
+        collectFeeRate: get("staking.collectFeeRate"),
+        paused: v.get("staking.paused") as boolean,
+      },
+    });
+  }
+
+  /** Reads of the owner-set settings (checked after owner operations). */
+  static settingsReads(s: System): Read[] {
+    const pool = s.pool.abi as Abi;
+    const staking = s.staking.abi as Abi;
+    const p = s.pool.address;
+    const k = s.staking.address;
+    return [
+      read("pool.staticRewardPerSecond", p, pool, "staticRewardPerSecond", [], asUint),
+      read("pool.directPushRate", p, pool, "directPushRate", [], asUint),
+      read("pool.dwnPriceUsdt", p, pool, "dwnPriceUsdt", [], asUint),
+      read("pool.openBuyTime", p, pool, "openBuyTime", [], asUint),
+      read("pool.openCapitalPool", p, pool, "openCapitalPool", [], asBool),
+      read("pool.paused", p, pool, "paused", [], asBool),
+      read("pool.makeup", p, pool, "makeup", []),
+      read("pool.dynamicRates", p, pool, "dynamicRates", [], (data) =>
+        (readDecoded(pool, "dynamicRates", data) as readonly number[]).map((r) => BigInt(r)),
+      ),
+      read("staking.stakeView", k, staking, "stakeView", []),
+      read("staking.rewardPerUnitPerSecond", k, staking, "rewardPerUnitPerSecond", [], asUint),
+      read("staking.unstakeFeeRate", k, staking, "unstakeFeeRate", [], asUint),
+      read("staking.collectFeeRate", k, staking, "collectFeeRate", [], asUint),
+      read("staking.paused", k, staking, "paused", [], asBool),
+    ];
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The observable state, from the chain and from the model
+  // ------------------------------------------------------------------------------------------
+
+  private readsCache = new Map<string, Read[]>();
+
+  /** Everything compared after each step: balances, supplies, per-actor pool state, tiers, stakes. */
+  private reads(stakeCount: number, settings: boolean): Read[] {
+    const cacheKey = `${stakeCount}/${settings}`;
+    const cached = this.readsCache.get(cacheKey);
+    if (cached) return cached;
+    const s = this.s;
+    const erc20 = s.tokens.usdt.abi as Abi;
+    const pool = s.pool.abi as Abi;
+    const staking = s.staking.abi as Abi;
+    const p = s.pool.address;
+    const reads: Read[] = [];
+    for (const t of TOKENS) {
+      reads.push(read(`supply.${t}`, s.tokens[t].address, erc20, "totalSupply", [], asUint));
+      for (const [name, a] of this.accounts) {
+        reads.push(read(`${t}.${name}`, s.tokens[t].address, erc20, "balanceOf", [a], asUint));
+      }
+    }
+    for (const n of ACTORS) {
+      const a = s.address(n);
+      reads.push(
+        read(`${n}.hashrate`, p, pool, "userHashrate", [a], asUint),
+        read(`${n}.staticProfit`, p, pool, "userStaticProfit", [a], asUint),
+        read(`${n}.dynamicProfit`, p, pool, "userDynamicProfit", [a], asUint),
+        read(`${n}.maxNFTPosition`, p, pool, "userMaxNFTPosition", [a], asUint),
+        read(`${n}.buyNftCount`, p, pool, "userBuyNftCount", [a], asUint),
+        read(`${n}.nftBalance`, p, pool, "balanceOf", [a], asUint),
+        read(`${n}.inviter`, p, pool, "inviters", [a], asAddress),
+        read(`${n}.validUser`, p, pool, "validUser", [a], asBool),
+      );
+    }
+    reads.push(read("totalHashrate", p, pool, "totalHashrate", [], asUint));
+    reads.push(
+      read("info", p, pool, "info", [], (data) =>
+        (readDecoded(pool, "info", data) as readonly Tier[]).map((t) => ({ ...t })),
+      ),
+    );
+    const ids = Array.from({ length: stakeCount }, (_, i) => BigInt(i + 1));
+    reads.push(read("stakeCount", s.staking.address, staking, "stakeCount", [], asUint));
+    if (stakeCount > 0) {
+      reads.push(
+        read("pendingRewards", s.staking.address, staking, "getPendingRewards", [ids], (data) => [
+          ...(readDecoded(staking, "getPendingRewards", data) as readonly bigint[]),
+        ]),
+      );
+    }
+    for (const id of ids) {
+      reads.push(
+        read(`stake.${id}.status`, s.staking.address, staking, "statusOf", [id], asUint),
+        read(`stake.${id}.canRedeem`, s.staking.address, staking, "canRedeem", [id], asBool),
+      );
+    }
+    if (settings) reads.push(...Harness.settingsReads(s));
+    this.readsCache.set(cacheKey, reads);
+    return reads;
+  }
+
+  async readChain(stakeCount: number, settings: boolean): Promise<View> {
+    return this.reader.run(this.reads(stakeCount, settings), `${stakeCount}/${settings}`);
+  }
+
+  modelView(m: Model, settings: boolean): View {
+    const v: View = new Map();
+    for (const t of TOKENS) {
+      v.set(`supply.${t}`, m.totalSupply(t));
+      for (const [name, a] of this.accounts) v.set(`${t}.${name}`, m.balanceOf(t, a));
+    }
+    for (const n of ACTORS) {
+      const a = this.s.address(n);
+      v.set(`${n}.hashrate`, m.userHashrate(a));
+      v.set(`${n}.staticProfit`, m.userStaticProfit(a));
+      v.set(`${n}.dynamicProfit`, m.userDynamicProfit(a));
+      v.set(`${n}.maxNFTPosition`, m.userMaxNFTPosition(a));
+      v.set(`${n}.buyNftCount`, m.userBuyNftCount(a));
+      v.set(`${n}.nftBalance`, m.userBuyNftCount(a));
+      v.set(`${n}.inviter`, m.inviterOf(a));
+      v.set(`${n}.validUser`, m.validUser(a));
+    }
+    v.set("totalHashrate", m.totalHashrate);
+    v.set("info", m.info());
+    const ids = Array.from({ length: m.stakeCount }, (_, i) => BigInt(i + 1));
+    v.set("stakeCount", BigInt(m.stakeCount));
+    if (ids.length > 0)
+      v.set(
+        "pendingRewards",
+        ids.map((id) => m.pendingRewards(id)),
+      );
+    for (const id of ids) {
+      v.set(`stake.${id}.status`, m.statusOf(id));
+      v.set(`stake.${id}.canRedeem`, m.canRedeem(id));
+    }
+    if (settings) {
+      const p = m.poolSettings;
+      const k = m.stakingSettings;
+      v.set("pool.staticRewardPerSecond", p.staticRewardPerSecond);
+      v.set("pool.directPushRate", p.directPushRate);
+      v.set("pool.dwnPriceUsdt", p.dwnPriceUsdt);
+      v.set("pool.openBuyTime", p.openBuyTime);
+      v.set("pool.openCapitalPool", p.openCapitalPool);
+      v.set("pool.paused", p.paused);
+      v.set("pool.makeup", [p.makeupPercent, p.maxMakeupCount]);
+      v.set("pool.dynamicRates", [...p.generationRates]);
+      v.set("staking.stakeView", {
+        dwnAmount: k.dwnAmount,
+        a8Amount: k.a8Amount,
+        cycle: k.cycleDays,
+        gracePeriod: k.gracePeriod,
+      });
+      v.set("staking.rewardPerUnitPerSecond", k.rewardPerUnitPerSecond);
+      v.set("staking.unstakeFeeRate", k.unstakeFeeRate);
+      v.set("staking.collectFeeRate", k.collectFeeRate);
+      v.set("staking.paused", k.paused);
+    }
+    return v;
+  }
+
+  compareViews(chain: View, model: View, where: string, trace: readonly string[]): void {
+    const diffs: string[] = [];
+    for (const [key, expected] of model) {
+      const actual = chain.get(key);
+      if (canon(actual) !== canon(expected)) {
+        diffs.push(`  ${key}: chain ${canon(actual)} model ${canon(expected)}`);
+      }
+    }
+    if (diffs.length > 0) fail(`${where}: chain and model disagree\n${diffs.join("\n")}`, trace);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Running a sequence
+  // ------------------------------------------------------------------------------------------
+
+  async runSequence(ops: readonly Op[]): Promise<void> {
+    await this.snapshot.restore();
+    const model = this.initial.clone();
+    let prev = this.initialView;
+    const trace: string[] = [];
+    /** DWN each user actually received from the pool's collects. */
+    const poolReceived = new Map<Address, bigint>();
+    /** UDBK each stake actually paid out (to its owner and as fees). */
+    const stakeReceived = new Map<bigint, bigint>();
+
+    for (const [i, op] of ops.entries()) {
+      const step = this.resolve(op, model);
+      this.steps++;
+      let outcome: Outcome | undefined;
+      if (step.type === "time") {
+        await mineAt(step.at);
+        model.setTime(step.at);
+        trace.push(`${step.label} → t=${step.at}`);
+      } else {
+        const at = model.now + step.dt;
+        outcome = await sendAt(at, step.from, step.to, step.data);
+        model.setTime(at);
+        const expected = step.apply(model, step.from);
+        trace.push(`${step.label} @${at}: chain ${describeOutcome(outcome)}`);
+        const key = `${step.label.split("(")[0]}:${outcome.ok ? "ok" : outcome.error}`;
+        this.outcomes.set(key, (this.outcomes.get(key) ?? 0) + 1);
+        if (describeOutcome(outcome) !== describeOutcome(expected)) {
+          fail(`outcome differs: chain ${describeOutcome(outcome)}, model ${describeOutcome(expected)}`, trace);
+        }
+      }
+      const last = i === ops.length - 1;
+      if (!CHECK_EVERY_STEP && !last) continue;
+      const settings = (step.type === "tx" && step.owner) || last;
+      const cur = await this.readChain(model.stakeCount, settings);
+      this.compareViews(cur, this.modelView(model, settings), "after the last step", trace);
+      this.checkSupplies(cur, trace);
+      if (step.type === "tx" && outcome && CHECK_EVERY_STEP) {
+        await this.checkStep(step, outcome, prev, cur, model, trace, poolReceived, stakeReceived);
+      }
+      prev = cur;
+    }
+    expect(await latestTimestamp(), "the model's clock").to.equal(model.now);
+  }
+
+  /** For each token, the total supply is held by the accounts the test knows. */
+  private checkSupplies(cur: View, trace: readonly string[]): void {
+    for (const t of TOKENS) {
+      const sum = this.accounts.reduce((acc, [name]) => acc + (cur.get(`${t}.${name}`) as bigint), 0n);
+      if (sum !== cur.get(`supply.${t}`))
+        fail(`${t}: total supply ${cur.get(`supply.${t}`)} ≠ sum of balances ${sum}`, trace);
+    }
+  }
+
+  private async checkStep(
+    step: Extract<Step, { type: "tx" }>,
+    outcome: Outcome,
+    prev: View,
+    cur: View,
+    model: Model,
+    trace: readonly string[],
+    poolReceived: Map<Address, bigint>,
+    stakeReceived: Map<bigint, bigint>,
+  ): Promise<void> {
+    const c = step.check;
+    if (!c) return;
+    const delta = (key: string) => (cur.get(key) as bigint) - (prev.get(key) as bigint);
+
+    if (!outcome.ok && outcome.error === "InsufficientReserve") {
+      // The collect asked for exactly what is owed now, more than the reserve holds, and nothing
+      // owed was lost.
+      const [needed, available] = outcome.args as [bigint, bigint];
+      const reserve = c.kind === "poolCollect" ? cur.get("dwn.pool") : cur.get("udbk.staking");
+      let owed: unknown;
+      if (c.kind === "poolCollect") owed = cur.get(`${c.name}.${c.which}Profit`);
+      else owed = (cur.get("pendingRewards") as bigint[])[Number(c.id) - 1];
+      if (!(needed > available) || available !== reserve || owed !== needed) {
+        fail(`InsufficientReserve(${needed}, ${available}) but reserve ${reserve}, owed ${owed}`, trace);
+      }
+      if (c.kind === "poolCollect" && c.which === "dynamic" && prev.get(`${c.name}.dynamicProfit`) !== owed) {
+        fail("a failed dynamic collect changed the amount owed", trace);
+      }
+      return;
+    }
+    if (!outcome.ok) return;
+
+    if (c.kind === "poolCollect") {
+      const got = delta(`dwn.${c.name}`);
+      const total = (poolReceived.get(c.user) ?? 0n) + got;
+      poolReceived.set(c.user, total);
+      if (got <= 0n || total > model.poolCredited(c.user)) {
+        fail(`${c.name} received ${total} DWN from the pool, credited only ${model.poolCredited(c.user)}`, trace);
+      }
+    } else if (c.kind === "stakeCollect") {
+      const got = delta(`udbk.${c.name}`) + delta("udbk.feeRecipient");
+      const total = (stakeReceived.get(c.id) ?? 0n) + got;
+      stakeReceived.set(c.id, total);
+      if (got <= 0n || total > model.accruedRewards(c.id)) {
+        fail(`stake ${c.id} paid ${total} UDBK, accrued only ${model.accruedRewards(c.id)}`, trace);
+      }
+    } else {
+      // A redeem succeeds only inside a redeem window: check it from the contract's own record.
+      const staking = this.s.staking.abi as Abi;
+      const info = (await this.reader.run([read("info", this.s.staking.address, staking, "stakeInfo", [c.id])])).get(
+        "info",
+      ) as { startTime: bigint; durationPerCycle: bigint; gracePeriod: bigint; dwnAmount: bigint };
+      const period = info.durationPerCycle + info.gracePeriod + 3600n;
+      const offset = (model.now - info.startTime) % period;
+      if (offset < info.durationPerCycle || offset >= info.durationPerCycle + info.gracePeriod) {
+        fail(`stake ${c.id} redeemed outside a window (offset ${offset} of ${period})`, trace);
+      }
+      const returned = delta(`dwn.${c.name}`) + delta("dwn.feeRecipient");
+      if (returned !== info.dwnAmount)
+        fail(`stake ${c.id} returned ${returned} DWN, principal ${info.dwnAmount}`, trace);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Resolving an operation against the state before the step
+  // ------------------------------------------------------------------------------------------
+
+  private resolve(op: Op, m: Model): Step {
+    const s = this.s;
+    const actor = (i: number) => s.address(ACTORS[i]);
+    const owner = s.address("owner");
+    const callerOf = (i: number) => (i === OWNER ? owner : actor(i));
+    const callerName = (i: number) => (i === OWNER ? "owner" : ACTORS[i]);
+    const pool = (functionName: string, args: readonly unknown[] = []) =>
+      encodeFunctionData({ abi: s.pool.abi as Abi, functionName, args });
+    const staking = (functionName: string, args: readonly unknown[] = []) =>
+      encodeFunctionData({ abi: s.staking.abi as Abi, functionName, args });
+    const tx = (
+      label: string,
+      dt: number | bigint,
+      from: Address,
+      to: Address,
+      data: Hex,
+      apply: (m: Model, from: Address) => Outcome,
+      owner = false,
+      check?: Check,
+    ): Step => ({ type: "tx", label, dt: BigInt(dt), from, to, data, apply, owner, check });
+    const P = s.pool.address;
+    const K = s.staking.address;
+
+    switch (op.kind) {
+      case "setInviter": {
+        const userIndex = op.steer
+          ? among(
+              op.user,
+              ACTORS.map((_, i) => i).filter((i) => !m.validUser(actor(i))),
+            )
+          : op.user;
+        const inviterIndex = op.steer
+          ? among(
+              op.inviter,
+              ACTORS.map((_, i) => i).filter((i) => m.validUser(actor(i))),
+            )
+          : op.inviter;
+        const inviter = actor(inviterIndex);
+        return tx(
+          `setInviter(${ACTORS[userIndex]} → ${ACTORS[inviterIndex]})`,
+          op.dt,
+          actor(userIndex),
+          P,
+          pool("setInviter", [inviter]),
+          (mm, from) => mm.setInviter(from, inviter),
+        );
+      }
+      case "buy": {
+        const i = op.steer
+          ? among(
+              op.user,
+              ACTORS.map((_, j) => j).filter((j) => m.validUser(actor(j))),
+            )
+          : op.user;
+        return tx(`buy(${ACTORS[i]}, tier ${op.tier})`, op.dt, actor(i), P, pool("buy", [op.tier]), (mm, from) =>
+          mm.buy(from, op.tier),
+        );
+      }
+      case "collectStatic":
+      case "collectDynamic": {
+        const which = op.kind === "collectStatic" ? "static" : "dynamic";
+        const owed = (j: number) =>
+          which === "static" ? m.userStaticProfit(actor(j)) > 0n : m.userDynamicProfit(actor(j)) > 0n;
+        const i = op.steer ? among(op.user, ACTORS.map((_, j) => j).filter(owed)) : op.user;
+        const user = actor(i);
+        return tx(
+          `${op.kind}Profit(${ACTORS[i]})`,
+          op.dt,
+          user,
+          P,
+          pool(which === "static" ? "collectStaticProfit" : "collectDynamicProfit"),
+          (mm, from) => (which === "static" ? mm.collectStaticProfit(from) : mm.collectDynamicProfit(from)),
+          false,
+          { kind: "poolCollect", user, name: ACTORS[i], which },
+        );
+      }
+      case "stake":
+        return tx(
+          `stake(${ACTORS[op.user]}, ${op.units} units)`,
+          op.dt,
+          actor(op.user),
+          K,
+          staking("stake", [op.units]),
+          (mm, from) => mm.stakeUnits(from, op.units),
+        );
+      case "collect":
+      case "redeem": {
+        // Steered (`asOwner`): the stake's owner acts, on a stake where the call can succeed at
+        // the transaction's time if there is one. A timed call is sent exactly at a redeem-window
+        // boundary of a running stake.
+        const ids = Array.from({ length: m.stakeCount }, (_, i) => BigInt(i + 1));
+        const running = ids.filter((i) => m.stake(i)?.redeemedAt === 0n);
+        let at = m.now + BigInt(op.dt);
+        let id: bigint;
+        if (op.timing !== "dt" && op.asOwner && !op.stake.unknown && running.length > 0) {
+          id = running[op.stake.index % running.length];
+          at = nextWindowBoundary(m.stake(id) as Stake, op.timing, m.now);
+        } else {
+          const hopeful = ids.filter((i) => {
+            const st = m.stake(i);
+            if (!st) return false;
+            if (op.kind === "redeem") return st.redeemedAt === 0n && Model.inWindow(st, at);
+            return st.rewardPerUnitPerSecond > 0n && (st.redeemedAt === 0n || st.lastCollectTime < st.redeemedAt);
+          });
+          id =
+            op.asOwner && !op.stake.unknown && hopeful.length > 0
+              ? hopeful[op.stake.index % hopeful.length]
+              : pickStake(op.stake, m);
+        }
+        const stakeOwner = m.stake(id)?.user;
+        const name =
+          op.asOwner && stakeOwner !== undefined ? (this.names.get(stakeOwner) as ActorName) : ACTORS[op.user];
+        const user = s.address(name);
+        const check: Check =
+          op.kind === "collect" ? { kind: "stakeCollect", user, name, id } : { kind: "redeem", user, name, id };
+        return tx(
+          `${op.kind}(${name}, stake ${id}${op.timing === "dt" ? "" : `, at ${op.timing}`})`,
+          at - m.now,
+          user,
+          K,
+          staking(op.kind, [id]),
+          (mm, from) => (op.kind === "collect" ? mm.collect(from, id) : mm.redeem(from, id)),
+          false,
+          check,
+        );
+      }
+      case "wait":
+        return { type: "time", label: `wait ${op.seconds}s`, at: m.now + BigInt(op.seconds) };
+      case "jump": {
+        if (m.stakeCount === 0) return { type: "time", label: "wait 1h (no stake to jump to)", at: m.now + 3600n };
+        const ids = Array.from({ length: m.stakeCount }, (_, i) => BigInt(i + 1));
+        const running = ids.filter((i) => m.stake(i)?.redeemedAt === 0n);
+        const choice = running.length > 0 ? running : ids;
+        const st = m.stake(choice[op.stake % choice.length]);
+        if (!st) throw new Error("unreachable");
+        const period = Model.period(st);
+        const duration = st.cycleDays * DAY;
+        const base = st.startTime + ((m.now - st.startTime) / period + BigInt(op.skip)) * period;
+        const point = { cycleEnd: duration, windowEnd: duration + st.gracePeriod, nextCycle: period }[op.point];
+        let at = base + point + BigInt(op.delta);
+        while (at <= m.now) at += period;
+        return { type: "time", label: `jump to stake ${st.id} ${op.point}${op.delta >= 0 ? "+" : ""}${op.delta}`, at };
+      }
+      case "topUp": {
+        const to = op.token === "dwn" ? P : K;
+        const token = s.tokens[op.token];
+        return tx(
+          `topUp(${op.token}, ${op.amount})`,
+          op.dt,
+          owner,
+          token.address,
+          encodeFunctionData({ abi: token.abi as Abi, functionName: "mint", args: [to, op.amount] }),
+          (mm, from) => mm.mint(from, op.token, to, op.amount),
+        );
+      }
+      case "setTier": {
+        const tier = op.tier >= 1n && op.tier <= 5n ? m.info()[Number(op.tier) - 1] : undefined;
+        const sold = tier?.sold ?? 0n;
+        const supply = {
+          sold,
+          soldPlus1: sold + 1n,
+          soldMinus1: sold > 0n ? sold - 1n : 0n,
+          keep: tier?.supply ?? 10n,
+          tooBig: 1_000_000n,
+        }[op.supply];
+        const usdt = op.usdtprice === "keep" ? (tier?.usdtprice ?? 0n) : op.usdtprice;
+        const dwn8 = op.dwn8price === "keep" ? (tier?.dwn8price ?? 0n) : op.dwn8price;
+        const args = [op.tier, supply, usdt, dwn8, op.multiple, op.limit] as const;
+        return tx(
+          `setTier(${callerName(op.caller)}: ${args.join(", ")})`,
+          op.dt,
+          callerOf(op.caller),
+          P,
+          pool("setTier", args),
+          (mm, from) => mm.setTier(from, ...args),
+          true,
+        );
+      }
+      case "setStaticRewardPerSecond":
+        return tx(
+          `setStaticRewardPerSecond(${callerName(op.caller)}: ${op.rate})`,
+          op.dt,
+          callerOf(op.caller),
+          P,
+          pool(op.kind, [op.rate]),
+          (mm, from) => mm.setStaticRewardPerSecond(from, op.rate),
+          true,
+        );
+      case "setDynamicRates":
+        return tx(
+          `setDynamicRates(${callerName(op.caller)}: [${op.rates.join(",")}])`,
+          op.dt,
+          callerOf(op.caller),
+          P,
+          pool(op.kind, [op.rates.map((r) => Number(r))]),
+          (mm, from) => mm.setDynamicRates(from, op.rates),
+          true,
+        );
+      case "setDirectPushRate":
+        return tx(
+          `setDirectPushRate(${callerName(op.caller)}: ${op.rate})`,
+          op.dt,
+          callerOf(op.caller),
+          P,
+          pool(op.kind, [op.rate]),
+          (mm, from) => mm.setDirectPushRate(from, op.rate),
+          true,
+        );
+      case "setDwnPrice":
+        return tx(
+          `setDwnPrice(${callerName(op.caller)}: ${op.price})`,
+          op.dt,
+          callerOf(op.caller),
+          P,
+          pool(op.kind, [op.price]),
+          (mm, from) => mm.setDwnPrice(from, op.price),
+          true,
+        );
+      case "setMakeup":
+        return tx(
+          `setMakeup(${callerName(op.caller)}: ${op.percent}, ${op.count})`,
+          op.dt,
+          callerOf(op.caller),
+          P,
+          pool(op.kind, [op.percent, op.count]),
+          (mm, from) => mm.setMakeup(from, op.percent, op.count),
+          true,
+        );
+      case "setOpenBuyTime": {
+        // Relative to the transaction's own timestamp, so "now + 1 hour" really is in the future.
+        const at = m.now + BigInt(op.dt);
+        const time = op.relative === "zero" ? 0n : at + op.relative;
+        return tx(
+          `setOpenBuyTime(${callerName(op.caller)}: ${time})`,
+          op.dt,
+          callerOf(op.caller),
+          P,
+          pool(op.kind, [time]),
+          (mm, from) => mm.setOpenBuyTime(from, time),
+          true,
+        );
+      }
+      case "setOpenCapitalPool":
+        return tx(
+          `setOpenCapitalPool(${callerName(op.caller)}: ${op.open})`,
+          op.dt,
+          callerOf(op.caller),
+          P,
+          pool(op.kind, [op.open]),
+          (mm, from) => mm.setOpenCapitalPool(from, op.open),
+          true,
+        );
+      case "creditGuarantee": {
+        const users = op.users.map((i) => (i < 0 ? zeroAddress : actor(i)));
+        const names = op.users.map((i) => (i < 0 ? "0x0" : ACTORS[i]));
+        return tx(
+          `creditGuarantee(${callerName(op.caller)}: [${names.join(",")}], [${op.amounts.join(",")}])`,
+          op.dt,
+          callerOf(op.caller),
+          P,
+          pool(op.kind, [users, op.amounts]),
+          (mm, from) => mm.creditGuarantee(from, users, op.amounts),
+          true,
+        );
+      }
+      case "setFeeRates":
+        return tx(
+          `setFeeRates(${callerName(op.caller)}: ${op.unstake}, ${op.collect})`,
+          op.dt,
+          callerOf(op.caller),
+          K,
+          staking(op.kind, [op.unstake, op.collect]),
+          (mm, from) => mm.setFeeRates(from, op.unstake, op.collect),
+          true,
+        );
+      case "setStakeTerms": {
+        const args = [op.dwnAmount, op.a8Amount, op.cycleDays, op.gracePeriod, op.rate] as const;
+        return tx(
+          `setStakeTerms(${callerName(op.caller)}: ${args.join(", ")})`,
+          op.dt,
+          callerOf(op.caller),
+          K,
+          staking(op.kind, args),
+          (mm, from) => mm.setStakeTerms(from, ...args),
+          true,
+        );
+      }
+      case "pause": {
+        const fn = op.paused ? "pause" : "unpause";
+        const target = op.target === "pool" ? P : K;
+        const data = op.target === "pool" ? pool(fn) : staking(fn);
+        return tx(
+          `${op.target}.${fn}(${callerName(op.caller)})`,
+          op.dt,
+          callerOf(op.caller),
+          target,
+          data,
+          (mm, from) =>
+            op.target === "pool" ? mm.setPoolPaused(from, op.paused) : mm.setStakingPaused(from, op.paused),
+          true,
+        );
+      }
+    }
+  }
+}
+
+/** The `pick`-th of `candidates` (cyclically), or `pick` itself when there is none. */
+function among(pick: number, candidates: readonly number[]): number {
+  return candidates.length === 0 ? pick : candidates[pick % candidates.length];
+}
+
+/**
+ * The first time after `now` at a boundary of one of the stake's redeem windows: its opening, its
+ * last second, or the first second after it.
+ */
+function nextWindowBoundary(st: Stake, timing: Exclude<Timing, "dt">, now: bigint): bigint {
+  const period = Model.period(st);
+  const offset =
+    st.cycleDays * DAY +
+    { windowOpen: 0n, windowLastSecond: st.gracePeriod - 1n, windowClosed: st.gracePeriod }[timing];
+  const first = st.startTime + offset;
+  let k = now >= first ? (now - first) / period : 0n;
+  while (first + k * period <= now) k++;
+  return first + k * period;
+}
+
+/** The stake id a pick names: one of the existing stakes, or the first id not yet used. */
+function pickStake(pick: StakePick, m: Model): bigint {
+  const n = m.stakeCount;
+  if (n === 0 || pick.unknown) return BigInt(n + 1);
+  return BigInt((pick.index % n) + 1);
+}
+
+function readDecoded(abi: Abi, functionName: string, data: Hex): unknown {
+  return decodeFunctionResult({ abi, functionName, data });
+}
+
+function fail(message: string, trace: readonly string[]): never {
+  throw new Error(`${message}\nsteps:\n${trace.map((t, i) => `  ${i + 1}. ${t}`).join("\n")}`);
+}
