@@ -47,6 +47,10 @@ export interface ServerConfig {
   indexer: { pollMs: number; maxBlockRange: number };
   /** The built web app served under /chain/, when it exists. */
   webDir: string;
+  /** PEM of the API's RSA key (every API process of a deployment shares it); else kept in dataDir. */
+  apiPrivateKey?: string;
+  /** Sign-in calls allowed per IP per minute. */
+  signInPerMinute: number;
 }
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -124,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     }
   }
 
+  const signInPerMinute = int("SIGN_IN_PER_MINUTE", 30, 1, 100_000);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO, ".data"));
   const db: DbTarget = env.DATABASE_URL
     ? { kind: "postgres", url: env.DATABASE_URL }
@@ -147,5 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       maxBlockRange: int("INDEXER_MAX_BLOCK_RANGE", 2000, 1, 1_000_000),
     },
     webDir: path.resolve(env.WEB_DIR ?? path.join(REPO, "web", "dist")),
+    apiPrivateKey: env.API_PRIVATE_KEY || undefined,
+    signInPerMinute,
   };
 }

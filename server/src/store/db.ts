@@ -21,6 +21,9 @@ export interface Db extends Sql {
 
 export type DbTarget = { kind: "postgres"; url: string; schema?: string } | { kind: "pglite"; dataDir?: string };
 
+/** Parameters as both drivers take them: bigints as decimal strings. */
+const params = (values?: readonly unknown[]) => values?.map((v) => (typeof v === "bigint" ? v.toString() : v));
+
 export async function openDb(target: DbTarget): Promise<Db> {
   return target.kind === "postgres" ? openPostgres(target.url, target.schema) : openPglite(target.dataDir);
 }
@@ -29,8 +32,8 @@ async function openPglite(dataDir?: string): Promise<Db> {
   const lite = new PGlite(dataDir);
   await lite.waitReady;
   const wrap = (q: Pick<PGlite, "query">): Sql => ({
-    async query<T extends object>(text: string, params?: readonly unknown[]) {
-      return (await q.query<T>(text, params ? [...params] : undefined)).rows;
+    async query<T extends object>(text: string, values?: readonly unknown[]) {
+      return (await q.query<T>(text, params(values))).rows;
     },
   });
   return {
@@ -57,16 +60,16 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
       client.release();
     }
   }
-  const run = async <T extends object>(c: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]) =>
-    (await c.query<T>(text, params ? [...params] : undefined)).rows;
+  const run = async <T extends object>(c: pg.Pool | pg.PoolClient, text: string, values?: readonly unknown[]) =>
+    (await c.query<T>(text, params(values))).rows;
   return {
     kind: "postgres",
-    query: (text, params) => run(pool, text, params),
+    query: (text, values) => run(pool, text, values),
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        const result = await work({ query: (text, params) => run(client, text, params) });
+        const result = await work({ query: (text, values) => run(client, text, values) });
         await client.query("COMMIT");
         return result;
       } catch (error) {

@@ -1,0 +1,165 @@
+/** Statuses, languages and the endpoints of DESIGN.md §4 with their payloads and data. */
+
+export const Status = {
+  ok: 200,
+  notSignedIn: 401,
+  badInput: 422,
+  businessRule: 10001,
+  serverFault: 500,
+} as const;
+export type Status = (typeof Status)[keyof typeof Status];
+
+export interface Reply<T> {
+  status: Status;
+  msg: string;
+  data: T;
+}
+
+export const languages = ["zh-cn", "en-us"] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = "zh-cn";
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (languages as readonly string[]).includes(value);
+}
+
+/** `GET /api/config`: what the web app starts from. */
+export interface RuntimeConfig {
+  chain: {
+    id: number;
+    name: string;
+    rpcUrl: string;
+    currency: { name: string; symbol: string; decimals: number };
+    explorer: string | null;
+  };
+  contracts: {
+    usdt: `0x${string}`;
+    dwn9: `0x${string}`;
+    dwn: `0x${string}`;
+    a8: `0x${string}`;
+    udbk: `0x${string}`;
+    pool: `0x${string}`;
+    staking: `0x${string}`;
+  };
+  /** RSA-2048 public key, base64 SPKI DER. */
+  publicKey: string;
+}
+
+/** `GET /api/system/status`. */
+export interface SystemStatus {
+  chainId: number;
+  headBlock: number;
+  indexedBlock: number;
+}
+
+/** Amounts are 18-decimal integers as decimal strings; times are unix seconds. */
+export type Amount = string;
+
+export interface TeamInfo {
+  performance: Amount;
+  all_performance: Amount;
+  small_performance: Amount;
+  all_small_performance: Amount;
+  friend_num: number;
+  community_num: number;
+  /** 0 below the first threshold, else 1–5. */
+  level: number;
+}
+
+export interface Friend {
+  address: string;
+  create_time: number;
+  team_performance: Amount;
+  community_num: number;
+  level: number;
+}
+
+export interface Nft {
+  token_id: string;
+  tier: number;
+  hashrate: Amount;
+  makeup_hashrate: Amount;
+  usdtprice: Amount;
+  create_time: number;
+  tx_hash: string;
+}
+
+export const incomeTypes = ["static", "direct", "generation", "guarantee"] as const;
+export type IncomeType = (typeof incomeTypes)[number];
+
+export interface Income {
+  type: IncomeType | "collect_static" | "collect_dynamic";
+  amount: Amount;
+  timestamp: number;
+  tx_hash: string;
+  from_address: string | null;
+}
+
+export interface IncomePage {
+  /** Cumulative gains (the four income kinds, not collections), whatever the filter. */
+  total: Amount;
+  list: Income[];
+}
+
+export interface StakeRecord {
+  id: string;
+  status: 0 | 1 | 2;
+  pay_dwn: Amount;
+  pay_a8: Amount;
+  units: string;
+  days: number;
+  start_timestamp: number;
+  end_timestamp: number;
+  redeemed: boolean;
+}
+
+export interface RewardRow {
+  timestamp: number;
+  reward_num: Amount;
+}
+export interface ClaimRow extends RewardRow {
+  collect_id: string;
+  tx_hash: string;
+}
+
+export interface StakeRewards {
+  /** Reward accrued so far, claimed or not. */
+  num: Amount;
+  list: (RewardRow | ClaimRow)[];
+}
+
+export interface Notice {
+  id: number;
+  title: string;
+  body: string;
+  create_time: number;
+  update_time: number;
+}
+
+/** Endpoint → [payload, data]. Every payload value is sent as a string. */
+export interface Endpoints {
+  "user/get_address_random": [{ address: string }, string];
+  "user/login": [{ address: string; signs: string }, { access_token: string }];
+  "user/getMemberTeamInfo": [Record<string, never>, TeamInfo];
+  "user/getFriendList": [{ page: string; limit: string }, Friend[]];
+  "NFT/getNFTList": [{ page: string; limit: string }, Nft[]];
+  "NFT/getIncomeList": [
+    { page: string; limit: string; type?: string; start_time?: string; end_time?: string },
+    IncomePage,
+  ];
+  "stake/getStakeList": [{ page: string; rows: string; status: string }, StakeRecord[]];
+  "stake/getStakeById": [{ id: string; page: string; limit: string }, StakeRewards];
+  "notice/getList": [{ page: string; limit: string }, Notice[]];
+  "notice/getDetail": [{ id: string }, Notice];
+}
+export type Endpoint = keyof Endpoints;
+export type Payload<E extends Endpoint> = Endpoints[E][0];
+export type Data<E extends Endpoint> = Endpoints[E][1];
+
+/** Endpoints that answer without a session key and without a token. */
+export const openEndpoints: readonly Endpoint[] = [
+  "user/get_address_random",
+  "user/login",
+  "notice/getList",
+  "notice/getDetail",
+];

@@ -1,0 +1,126 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { createPublicClient, http } from "viem";
+import { loadConfig, type ServerConfig } from "./config";
+import { openDb, type Db } from "./store/db";
+import { migrate } from "./store/migrations";
+import { createIndexer, INDEXER_LOCK } from "./sync/indexer";
+import { buildApp } from "./serve/app";
+import { loadKeys } from "./serve/keys";
+import { createSignIn } from "./serve/signin";
+
+/** One process runs the indexer, the API, or both (SERVER_ROLE); Ctrl-C stops it cleanly. */
+export async function startServer(config: ServerConfig, log: (line: string) => void = console.log) {
+  const db = await openDb(config.db);
+  await migrate(db);
+  const stop = new AbortController();
+  const tasks: Promise<void>[] = [];
+  const { deployment, chain } = config;
+
+  if (config.runIndexer) {
+    const indexer = createIndexer({
+      db,
+      rpcUrl: chain.rpcUrl,
+      chainId: chain.id,
+      addresses: [deployment.contracts.pool, deployment.contracts.staking],
+      startBlock: deployment.startBlock,
+      maxBlockRange: config.indexer.maxBlockRange,
+      pollMs: config.indexer.pollMs,
+      log,
+    });
+    tasks.push(runElected(db, stop.signal, log, (signal) => indexer.run(signal)));
+  }
+
+  let url: string | undefined;
+  let app: ReturnType<typeof buildApp> | undefined;
+  if (config.runApi) {
+    const client = createPublicClient({ transport: http(chain.rpcUrl) });
+    const signIn = createSignIn({
+      db,
+      client,
+      pool: deployment.contracts.pool,
+      chainId: chain.id,
+      origin: config.publicOrigin,
+    });
+    const keys = loadKeys(config.dataDir, config.apiPrivateKey);
+    app = buildApp({
+      db,
+      keys,
+      signIn,
+      levelThresholds: config.levelThresholds,
+      webDir: config.webDir,
+      signInPerMinute: config.signInPerMinute,
+      log,
+      runtimeConfig: {
+        chain: {
+          id: chain.id,
+          name: chain.name,
+          rpcUrl: chain.publicRpcUrl,
+          currency: chain.currency,
+          explorer: chain.explorer || null,
+        },
+        contracts: deployment.contracts,
+        publicKey: keys.publicKey,
+      },
+    });
+    url = await app.listen({ host: config.host, port: config.port });
+    log(`Server listening on ${url} (API under /api/, web app under /chain/).`);
+  }
+
+  return {
+    url,
+    db,
+    async close() {
+      stop.abort();
+      await app?.close();
+      await Promise.all(tasks);
+      await db.close();
+    },
+  };
+}
+
+/**
+ * Runs `work` while this process holds the indexer lock; a standby process retries every
+ * 5 s, so exactly one indexer writes however many copies run.
+ */
+async function runElected(
+  db: Db,
+  signal: AbortSignal,
+  log: (line: string) => void,
+  work: (s: AbortSignal) => Promise<void>,
+) {
+  let waiting = false;
+  while (!signal.aborted) {
+    const lock = await db.tryLock(INDEXER_LOCK);
+    if (lock) {
+      if (waiting) log("Indexer lock acquired: this process now indexes.");
+      try {
+        await work(signal);
+      } finally {
+        await lock.release();
+      }
+      return;
+    }
+    if (!waiting) log("Another process holds the indexer lock: standing by.");
+    waiting = true;
+    await sleep(5000, undefined, { signal }).catch(() => undefined);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  let config: ServerConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(`The server cannot start:\n${(error as Error).message}`);
+    process.exit(2);
+  }
+  const server = await startServer(config);
+  const shutdown = () => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}

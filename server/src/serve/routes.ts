@@ -1,0 +1,190 @@
+import type { Endpoint, Fields, Language } from "@dwn/api";
+import type { Db } from "../store/db";
+import * as q from "../store/queries";
+import { readSyncState } from "../sync/indexer";
+import { Refusal, reader } from "./input";
+import * as schedule from "./schedule";
+import type { createSignIn } from "./signin";
+
+export interface RouteContext {
+  fields: Fields;
+  lang: Language;
+  /** The signed-in address (lower-case); set for every endpoint that needs a token. */
+  address: string;
+}
+
+export interface Route {
+  /** Answers without a token (and without a session key). */
+  open?: boolean;
+  /** Sign-in calls: rate limited per IP. */
+  signIn?: boolean;
+  handle(ctx: RouteContext): Promise<unknown>;
+}
+
+export interface RouteDeps {
+  db: Db;
+  signIn: ReturnType<typeof createSignIn>;
+  /** `small_performance` a member needs for levels 1..5. */
+  levelThresholds: readonly bigint[];
+}
+
+/** Level 1–5 by small performance; 0 below the first threshold. */
+export function levelOf(small: bigint, thresholds: readonly bigint[]): number {
+  return thresholds.filter((t) => small >= t).length;
+}
+
+const int = (text: string) => Number(text);
+
+export function routes({ db, signIn, levelThresholds }: RouteDeps): Record<Endpoint, Route> {
+  /** Chain time of the last indexed block: the "now" of stake schedules. */
+  async function chainNow(): Promise<bigint> {
+    return BigInt((await readSyncState(db))?.blockTime ?? Math.floor(Date.now() / 1000));
+  }
+  const small = (m: Pick<q.MemberRow, "team_hashrate" | "max_leg">) => BigInt(m.team_hashrate) - BigInt(m.max_leg);
+
+  return {
+    "user/get_address_random": {
+      open: true,
+      signIn: true,
+      handle: ({ fields }) => signIn.challenge(reader(fields).address("address")),
+    },
+    "user/login": {
+      open: true,
+      signIn: true,
+      async handle({ fields }) {
+        const input = reader(fields);
+        const outcome = await signIn.login(input.address("address"), input.signature("signs"));
+        if (!outcome.ok) throw new Refusal(outcome.reason === "notBound" ? 10001 : 422, outcome.reason);
+        return { access_token: outcome.token };
+      },
+    },
+    "user/getMemberTeamInfo": {
+      async handle({ address }) {
+        const m = await q.member(db, address);
+        const own = BigInt(m?.own_hashrate ?? 0);
+        const team = BigInt(m?.team_hashrate ?? 0);
+        const smallPerformance = m ? small(m) : 0n;
+        return {
+          performance: team.toString(),
+          all_performance: (team + own).toString(),
+          small_performance: smallPerformance.toString(),
+          all_small_performance: (smallPerformance + own).toString(),
+          friend_num: m?.friend_num ?? 0,
+          community_num: m?.community_num ?? 0,
+          level: levelOf(smallPerformance, levelThresholds),
+        };
+      },
+    },
+    "user/getFriendList": {
+      async handle({ fields, address }) {
+        const { offset, limit } = reader(fields).paging();
+        return (await q.friends(db, address, offset, limit)).map((f) => ({
+          address: f.address,
+          create_time: int(f.bind_time),
+          team_performance: f.branch,
+          community_num: f.community_num,
+          level: levelOf(small(f), levelThresholds),
+        }));
+      },
+    },
+    "NFT/getNFTList": {
+      async handle({ fields, address }) {
+        const { offset, limit } = reader(fields).paging();
+        return (await q.nfts(db, address, offset, limit)).map((n) => ({ ...n, create_time: int(n.create_time) }));
+      },
+    },
+    "NFT/getIncomeList": {
+      async handle({ fields, address }) {
+        const input = reader(fields);
+        const { offset, limit } = input.paging();
+        const kind = input.optionalInteger("type", 1, 4);
+        const start = input.optionalInteger("start_time", 0, 2 ** 40);
+        const end = input.optionalInteger("end_time", 0, 2 ** 40);
+        if (start !== undefined && end !== undefined && start > end) throw new Refusal(422, "timeOrder");
+        const { total, rows } = await q.incomes(db, address, { kind, start, end }, offset, limit);
+        return {
+          total,
+          list: rows.map((r) => ({
+            type: r.kind,
+            amount: r.amount,
+            timestamp: int(r.timestamp),
+            tx_hash: r.tx_hash,
+            from_address: r.from_address,
+          })),
+        };
+      },
+    },
+    "stake/getStakeList": {
+      async handle({ fields, address }) {
+        const input = reader(fields);
+        const { offset, limit } = input.paging("rows", 999);
+        const status = input.optionalInteger("status", 0, 2);
+        const now = await chainNow();
+        return (await q.stakes(db, address, Number(now), status, offset, limit)).map((row) => {
+          const t = schedule.terms(row);
+          const end = schedule.cycleEnd(t, now);
+          return {
+            id: row.id,
+            status: schedule.status(t, now),
+            pay_dwn: row.principal,
+            pay_a8: row.a8_amount,
+            units: row.units,
+            days: Number(t.duration / schedule.DAY),
+            start_timestamp: int(row.start_time),
+            end_timestamp: Number(end),
+            redeemed: row.redeemed_at !== null,
+          };
+        });
+      },
+    },
+    "stake/getStakeById": {
+      async handle({ fields, address }) {
+        const input = reader(fields);
+        const id = input.id("id");
+        const { offset, limit } = input.paging();
+        const row = await q.stake(db, id);
+        if (!row || row.address !== address) throw new Refusal(10001, "noStake");
+        const now = await chainNow();
+        const t = schedule.terms(row);
+        const rewards = schedule.dailyRows(t, now).map((r) => ({
+          timestamp: Number(r.timestamp),
+          reward_num: r.reward.toString(),
+        }));
+        const claims = (await q.stakeClaims(db, id)).map((c) => ({
+          collect_id: `${c.tx_hash}:${c.log_index}`,
+          tx_hash: c.tx_hash,
+          timestamp: int(c.timestamp),
+          reward_num: c.amount,
+        }));
+        // Newest first; at equal times the claim (which ends a stretch of days) comes first.
+        const list = [...claims, ...rewards].sort((a, b) => b.timestamp - a.timestamp);
+        return { num: schedule.accrued(t, now).toString(), list: list.slice(offset, offset + limit) };
+      },
+    },
+    "notice/getList": {
+      open: true,
+      async handle({ fields, lang }) {
+        const { offset, limit } = reader(fields).paging();
+        return (await q.notices(db, lang === "en-us", offset, limit)).map(noticeView);
+      },
+    },
+    "notice/getDetail": {
+      open: true,
+      async handle({ fields, lang }) {
+        const row = await q.notice(db, lang === "en-us", reader(fields).integer("id", 1, 2 ** 31 - 1));
+        if (!row) throw new Refusal(10001, "noNotice");
+        return noticeView(row);
+      },
+    },
+  };
+}
+
+function noticeView(row: q.NoticeRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    create_time: int(row.created_at),
+    update_time: int(row.updated_at),
+  };
+}

@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from "node:crypto";
+import { poolAbi } from "@dwn/contracts";
+import { getAddress, type Address, type Hex, type PublicClient } from "viem";
+import { createSiweMessage, generateSiweNonce } from "viem/siwe";
+import type { Sql } from "../store/db";
+
+export const CHALLENGE_SECONDS = 5 * 60;
+export const SESSION_SECONDS = 7 * 24 * 60 * 60;
+
+export interface SignInOptions {
+  db: Sql;
+  client: PublicClient;
+  pool: Address;
+  chainId: number;
+  /** The site's origin: the message's domain (host) and URI. */
+  origin: string;
+  now?: () => number;
+}
+
+export type LoginOutcome =
+  { ok: true; token: string } | { ok: false; reason: "noChallenge" | "badSignature" | "notBound" };
+
+const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** EIP-4361 sign-in: single-use challenges, EOA and ERC-1271 signatures, hashed 7-day tokens. */
+export function createSignIn(options: SignInOptions) {
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const url = new URL(options.origin);
+
+  /** A fresh message for `address` to sign; any earlier unused one for it stops counting. */
+  async function challenge(address: Address): Promise<string> {
+    const issued = now();
+    // 96 random bits at least: viem's nonce is 96 alphanumeric characters.
+    const nonce = generateSiweNonce();
+    const message = createSiweMessage({
+      domain: url.host,
+      uri: url.origin,
+      address: getAddress(address),
+      chainId: options.chainId,
+      nonce,
+      version: "1",
+      statement: "Sign in to DWN. This request costs nothing and sends no transaction.",
+      issuedAt: new Date(issued * 1000),
+      expirationTime: new Date((issued + CHALLENGE_SECONDS) * 1000),
+    });
+    const owner = address.toLowerCase();
+    await options.db.query("DELETE FROM sign_in_nonces WHERE address = $1 OR expires_at < $2", [owner, issued]);
+    await options.db.query("INSERT INTO sign_in_nonces (nonce, address, message, expires_at) VALUES ($1, $2, $3, $4)", [
+      nonce,
+      owner,
+      message,
+      issued + CHALLENGE_SECONDS,
+    ]);
+    return message;
+  }
+
+  async function login(address: Address, signature: Hex): Promise<LoginOutcome> {
+    const owner = address.toLowerCase();
+    const [pending] = await options.db.query<{ nonce: string; message: string }>(
+      "SELECT nonce, message FROM sign_in_nonces WHERE address = $1 AND NOT used AND expires_at >= $2",
+      [owner, now()],
+    );
+    if (!pending) return { ok: false, reason: "noChallenge" };
+    // viem checks ERC-1271 (and ERC-6492) for contract accounts and ecrecover for the rest.
+    const valid = await options.client
+      .verifyMessage({ address: getAddress(address), message: pending.message, signature })
+      .catch(() => false);
+    if (!valid) return { ok: false, reason: "badSignature" };
+    // Single use: only the request that flips `used` goes on.
+    const claimed = await options.db.query(
+      "UPDATE sign_in_nonces SET used = TRUE WHERE nonce = $1 AND NOT used RETURNING 1",
+      [pending.nonce],
+    );
+    if (claimed.length === 0) return { ok: false, reason: "noChallenge" };
+    const bound = await options.client.readContract({
+      address: options.pool,
+      abi: poolAbi,
+      functionName: "validUser",
+      args: [getAddress(address)],
+    });
+    if (!bound) return { ok: false, reason: "notBound" };
+    const token = randomBytes(32).toString("base64url");
+    await options.db.query(
+      "INSERT INTO sessions (token_hash, address, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+      [hash(token), owner, now(), now() + SESSION_SECONDS],
+    );
+    return { ok: true, token };
+  }
+
+  /** The address a token signs in, or undefined when it is unknown or expired. */
+  async function session(token: string): Promise<string | undefined> {
+    const [row] = await options.db.query<{ address: string }>(
+      "SELECT address FROM sessions WHERE token_hash = $1 AND expires_at > $2",
+      [hash(token), now()],
+    );
+    return row?.address;
+  }
+
+  return { challenge, login, session };
+}

@@ -1,0 +1,181 @@
+import type { Sql } from "./db";
+
+/** Reads and writes the API needs. Addresses are lower-case; amounts come back as decimal strings. */
+
+export interface MemberRow {
+  address: string;
+  bind_time: string;
+  own_hashrate: string;
+  team_hashrate: string;
+  max_leg: string;
+  friend_num: number;
+  community_num: number;
+}
+
+const MEMBER_COLUMNS = `address, bind_time::text, own_hashrate::text, team_hashrate::text, max_leg::text,
+  friend_num, community_num`;
+
+export async function member(db: Sql, address: string): Promise<MemberRow | undefined> {
+  const [row] = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE address = $1`, [address]);
+  return row;
+}
+
+/** Direct invitees, earliest first, with each one's whole branch (own hashrate included). */
+export function friends(db: Sql, address: string, offset: number, limit: number) {
+  return db.query<MemberRow & { branch: string }>(
+    `SELECT ${MEMBER_COLUMNS}, (own_hashrate + team_hashrate)::text AS branch
+     FROM members WHERE inviter = $1 ORDER BY bind_time, address OFFSET $2 LIMIT $3`,
+    [address, offset, limit],
+  );
+}
+
+export function nfts(db: Sql, owner: string, offset: number, limit: number) {
+  return db.query<{
+    token_id: string;
+    tier: number;
+    hashrate: string;
+    makeup_hashrate: string;
+    usdtprice: string;
+    create_time: string;
+    tx_hash: string;
+  }>(
+    `SELECT token_id::text, tier, hashrate::text, makeup_hashrate::text, usdtprice::text, create_time::text, tx_hash
+     FROM nfts WHERE owner = $1 ORDER BY create_time DESC, token_id DESC OFFSET $2 LIMIT $3`,
+    [owner, offset, limit],
+  );
+}
+
+export interface IncomeFilter {
+  kind?: number;
+  start?: number;
+  end?: number;
+}
+
+export async function incomes(db: Sql, address: string, filter: IncomeFilter, offset: number, limit: number) {
+  const rows = await db.query<{
+    kind: number;
+    amount: string;
+    timestamp: string;
+    tx_hash: string;
+    from_address: string;
+  }>(
+    `SELECT kind, amount::text, timestamp::text, tx_hash, from_address FROM incomes
+     WHERE address = $1 AND ($2::int IS NULL OR kind = $2) AND ($3::bigint IS NULL OR timestamp >= $3)
+       AND ($4::bigint IS NULL OR timestamp <= $4)
+     ORDER BY timestamp DESC, block_number DESC, log_index DESC OFFSET $5 LIMIT $6`,
+    [address, filter.kind ?? null, filter.start ?? null, filter.end ?? null, offset, limit],
+  );
+  const [sum] = await db.query<{ total: string }>(
+    "SELECT COALESCE(SUM(amount), 0)::text AS total FROM incomes WHERE address = $1",
+    [address],
+  );
+  return { total: sum.total, rows };
+}
+
+export interface StakeRow {
+  id: string;
+  units: string;
+  principal: string;
+  a8_amount: string;
+  start_time: string;
+  duration: string;
+  grace_period: string;
+  reward_per_unit_per_second: string;
+  redeemed_at: string | null;
+  address: string;
+}
+
+const STAKE_COLUMNS = `id::text, address, units::text, principal::text, a8_amount::text, start_time::text,
+  duration::text, grace_period::text, reward_per_unit_per_second::text, redeemed_at::text`;
+
+/** The renewal hour after each redeem window (the staking contract's RENEWAL_DELAY). */
+export const RENEWAL_DELAY = 3600;
+
+/** A stake's status at `now`: 0 in a cycle, 1 in its redeem window or renewal hour, 2 redeemed. */
+const STATUS = `CASE WHEN redeemed_at IS NOT NULL THEN 2
+  WHEN ($2::bigint - start_time) % (duration + grace_period + ${RENEWAL_DELAY}) < duration THEN 0 ELSE 1 END`;
+
+export function stakes(
+  db: Sql,
+  address: string,
+  now: number,
+  status: number | undefined,
+  offset: number,
+  limit: number,
+) {
+  return db.query<StakeRow>(
+    `SELECT ${STAKE_COLUMNS} FROM stakes
+     WHERE address = $1 AND ($3::int IS NULL OR ${STATUS} = $3)
+     ORDER BY id DESC OFFSET $4 LIMIT $5`,
+    [address, now, status ?? null, offset, limit],
+  );
+}
+
+export async function stake(db: Sql, id: bigint): Promise<StakeRow | undefined> {
+  const [row] = await db.query<StakeRow>(`SELECT ${STAKE_COLUMNS} FROM stakes WHERE id = $1`, [id]);
+  return row;
+}
+
+export function stakeClaims(db: Sql, id: bigint) {
+  return db.query<{ amount: string; timestamp: string; tx_hash: string; log_index: number }>(
+    `SELECT amount::text, timestamp::text, tx_hash, log_index FROM stake_claims WHERE stake_id = $1
+     ORDER BY timestamp DESC, block_number DESC, log_index DESC`,
+    [id],
+  );
+}
+
+export interface NoticeRow {
+  id: number;
+  title: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const noticeColumns = (english: boolean) =>
+  english
+    ? "id, title_en AS title, body_en AS body, created_at::text, updated_at::text"
+    : "id, title_zh AS title, body_zh AS body, created_at::text, updated_at::text";
+
+export function notices(db: Sql, english: boolean, offset: number, limit: number) {
+  return db.query<NoticeRow>(
+    `SELECT ${noticeColumns(english)} FROM notices ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`,
+    [offset, limit],
+  );
+}
+
+export async function notice(db: Sql, english: boolean, id: number): Promise<NoticeRow | undefined> {
+  const [row] = await db.query<NoticeRow>(`SELECT ${noticeColumns(english)} FROM notices WHERE id = $1`, [id]);
+  return row;
+}
+
+export interface NoticeText {
+  title_zh: string;
+  body_zh: string;
+  title_en: string;
+  body_en: string;
+}
+
+export async function addNotice(db: Sql, text: NoticeText, now: number): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO notices (title_zh, body_zh, title_en, body_en, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
+    [text.title_zh, text.body_zh, text.title_en, text.body_en, now],
+  );
+  return row.id;
+}
+
+/** Changes the given fields of notice `id`; false when there is no such notice. */
+export async function editNotice(db: Sql, id: number, text: Partial<NoticeText>, now: number): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE notices SET title_zh = COALESCE($2, title_zh), body_zh = COALESCE($3, body_zh),
+       title_en = COALESCE($4, title_en), body_en = COALESCE($5, body_en), updated_at = $6
+     WHERE id = $1 RETURNING id`,
+    [id, text.title_zh ?? null, text.body_zh ?? null, text.title_en ?? null, text.body_en ?? null, now],
+  );
+  return rows.length > 0;
+}
+
+export async function removeNotice(db: Sql, id: number): Promise<boolean> {
+  return (await db.query("DELETE FROM notices WHERE id = $1 RETURNING id", [id])).length > 0;
+}
