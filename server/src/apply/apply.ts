@@ -1,11 +1,17 @@
 import { poolAbi, stakingAbi } from "@dwn/contracts";
 import { parseEventLogs, type Log } from "viem";
 import type { Sql } from "../store/db";
+import { TeamDeltas } from "./team";
 
 /** The events the store is built from (DESIGN.md §3 lists them), decoded with the generated ABIs. */
 export const indexedAbi = [...poolAbi, ...stakingAbi];
 
 export type ChainLog = Log<bigint, number, false>;
+
+export function decodeLogs(logs: ChainLog[]) {
+  return parseEventLogs({ abi: indexedAbi, logs, strict: true });
+}
+export type Decoded = ReturnType<typeof decodeLogs>[number];
 
 /** A decoded log with the timestamp of its block. */
 export interface TimedLog {
@@ -13,158 +19,266 @@ export interface TimedLog {
   time: bigint;
 }
 
-export function decodeLogs(logs: ChainLog[]) {
-  return parseEventLogs({ abi: indexedAbi, logs, strict: true });
-}
-type Decoded = ReturnType<typeof decodeLogs>[number];
+type Row = Record<string, string | number | null>;
 
 const lower = (address: string) => address.toLowerCase();
 
+/** Rows travel as one JSON parameter (amounts as decimal strings), the same on PGlite and PostgreSQL. */
+const json = (rows: readonly Row[]) => JSON.stringify(rows);
+
+async function insertRows(tx: Sql, table: string, columns: string, rows: readonly Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns
+    .split(",")
+    .map((c) => c.trim().split(" ")[0])
+    .join(", ");
+  await tx.query(
+    `INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${columns})`,
+    [json(rows)],
+  );
+}
+
 /**
- * Applies logs (in chain order) to the store inside the caller's transaction. A log already
- * applied (same tx hash and log index) changes nothing, so a batch may be applied twice.
- * Returns how many logs were new.
+ * Applies logs (in chain order) to the store inside the caller's transaction, with a fixed
+ * number of statements per batch whatever its size. A log already applied (same tx hash and
+ * log index) changes nothing, so a batch may be applied twice. Returns how many logs were new.
+ *
+ * Order inside a batch does not matter beyond "binds before purchases": a member's path to the
+ * root is fixed when it binds, and every team figure is a sum (or the maximum of sums that only
+ * grow), so the batch's deltas can be added up first and written once.
  */
 export async function applyLogs(tx: Sql, logs: readonly TimedLog[]): Promise<number> {
-  let applied = 0;
-  for (const { log, time } of logs) {
-    const fresh = await tx.query(
-      "INSERT INTO applied_logs (tx_hash, log_index, block_number) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1",
-      [log.transactionHash, log.logIndex, log.blockNumber],
-    );
-    if (fresh.length === 0) continue;
-    applied += 1;
-    await applyOne(tx, log, time);
-  }
-  return applied;
-}
+  if (logs.length === 0) return 0;
+  const fresh = await tx.query<{ tx_hash: string; log_index: number }>(
+    `INSERT INTO applied_logs (tx_hash, log_index, block_number)
+     SELECT tx_hash, log_index, block_number FROM jsonb_to_recordset($1::jsonb)
+       AS x(tx_hash text, log_index integer, block_number bigint)
+     ON CONFLICT DO NOTHING RETURNING tx_hash, log_index`,
+    [
+      json(
+        logs.map(({ log }) => ({
+          tx_hash: log.transactionHash,
+          log_index: log.logIndex,
+          block_number: log.blockNumber.toString(),
+        })),
+      ),
+    ],
+  );
+  const isFresh = new Set(fresh.map((r) => `${r.tx_hash}:${Number(r.log_index)}`));
+  const todo = logs.filter(({ log }) => isFresh.has(`${log.transactionHash}:${log.logIndex}`));
 
-async function applyOne(tx: Sql, log: Decoded, time: bigint): Promise<void> {
-  const at = [log.transactionHash, log.logIndex, time, log.blockNumber] as const;
-  switch (log.eventName) {
-    case "InviterBound":
-      return bind(tx, lower(log.args.user), lower(log.args.inviter), time);
-    case "NftPurchased": {
-      const { user, tierId, tokenId, payusdt, paydwn8, hashrate, makeupHashrate } = log.args;
-      await tx.query(
-        `INSERT INTO nfts (token_id, owner, tier, hashrate, makeup_hashrate, usdtprice, dwn8price, create_time, block_number, tx_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [
-          tokenId,
-          lower(user),
-          tierId,
-          hashrate,
-          makeupHashrate,
-          payusdt,
-          paydwn8,
-          time,
-          log.blockNumber,
-          log.transactionHash,
-        ],
-      );
-      return addHashrate(tx, lower(user), hashrate + makeupHashrate);
-    }
-    case "IncomeCredited":
-      await tx.query(
-        `INSERT INTO incomes (tx_hash, log_index, timestamp, block_number, address, from_address, kind, amount)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [...at, lower(log.args.user), lower(log.args.from), log.args.kind, log.args.amount],
-      );
-      return;
-    case "StaticProfitCollected":
-    case "DynamicProfitCollected":
-      await tx.query(
-        `INSERT INTO income_collections (tx_hash, log_index, timestamp, block_number, address, kind, amount)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [...at, lower(log.args.user), log.eventName === "StaticProfitCollected" ? 1 : 2, log.args.amount],
-      );
-      return;
-    case "Staked": {
-      const a = log.args;
-      await tx.query(
-        `INSERT INTO stakes (id, address, units, principal, a8_amount, start_time, duration, grace_period,
-                             reward_per_unit_per_second, block_number, tx_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          a.id,
-          lower(a.user),
-          a.units,
-          a.dwnAmount,
-          a.a8Amount,
-          a.startTime,
-          a.endTime - a.startTime,
-          a.gracePeriod,
-          a.rewardPerUnitPerSecond,
-          log.blockNumber,
-          log.transactionHash,
-        ],
-      );
-      return;
-    }
-    case "RewardCollected":
-      await tx.query(
-        `INSERT INTO stake_claims (tx_hash, log_index, timestamp, block_number, stake_id, address, amount, fee)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [...at, log.args.id, lower(log.args.user), log.args.amount, log.args.fee],
-      );
-      return;
-    case "Redeemed":
-      await tx.query("UPDATE stakes SET redeemed_at = $2, redeem_amount = $3, redeem_fee = $4 WHERE id = $1", [
-        log.args.id,
-        time,
-        log.args.amount,
-        log.args.fee,
-      ]);
-      return;
-    default:
+  const binds: { user: string; inviter: string; time: bigint }[] = [];
+  const purchases: { user: string; amount: bigint }[] = [];
+  const rows = {
+    nfts: [] as Row[],
+    incomes: [] as Row[],
+    collections: [] as Row[],
+    stakes: [] as Row[],
+    claims: [] as Row[],
+    redemptions: [] as Row[],
+  };
+  for (const { log, time } of todo) {
+    const at = {
+      tx_hash: log.transactionHash,
+      log_index: log.logIndex,
+      timestamp: time.toString(),
+      block_number: log.blockNumber.toString(),
+    };
+    switch (log.eventName) {
+      case "InviterBound":
+        binds.push({ user: lower(log.args.user), inviter: lower(log.args.inviter), time });
+        break;
+      case "NftPurchased": {
+        const a = log.args;
+        rows.nfts.push({
+          token_id: a.tokenId.toString(),
+          owner: lower(a.user),
+          tier: Number(a.tierId),
+          hashrate: a.hashrate.toString(),
+          makeup_hashrate: a.makeupHashrate.toString(),
+          usdtprice: a.payusdt.toString(),
+          dwn8price: a.paydwn8.toString(),
+          create_time: at.timestamp,
+          block_number: at.block_number,
+          tx_hash: at.tx_hash,
+        });
+        purchases.push({ user: lower(a.user), amount: a.hashrate + a.makeupHashrate });
+        break;
+      }
+      case "IncomeCredited":
+        rows.incomes.push({
+          ...at,
+          address: lower(log.args.user),
+          from_address: lower(log.args.from),
+          kind: log.args.kind,
+          amount: log.args.amount.toString(),
+        });
+        break;
+      case "StaticProfitCollected":
+      case "DynamicProfitCollected":
+        rows.collections.push({
+          ...at,
+          address: lower(log.args.user),
+          kind: log.eventName === "StaticProfitCollected" ? 1 : 2,
+          amount: log.args.amount.toString(),
+        });
+        break;
+      case "Staked": {
+        const a = log.args;
+        rows.stakes.push({
+          id: a.id.toString(),
+          address: lower(a.user),
+          units: a.units.toString(),
+          principal: a.dwnAmount.toString(),
+          a8_amount: a.a8Amount.toString(),
+          start_time: a.startTime.toString(),
+          duration: (a.endTime - a.startTime).toString(),
+          grace_period: a.gracePeriod.toString(),
+          reward_per_unit_per_second: a.rewardPerUnitPerSecond.toString(),
+          block_number: at.block_number,
+          tx_hash: at.tx_hash,
+        });
+        break;
+      }
+      case "RewardCollected":
+        rows.claims.push({
+          ...at,
+          stake_id: log.args.id.toString(),
+          address: lower(log.args.user),
+          amount: log.args.amount.toString(),
+          fee: log.args.fee.toString(),
+        });
+        break;
+      case "Redeemed":
+        rows.redemptions.push({
+          id: log.args.id.toString(),
+          redeemed_at: at.timestamp,
+          redeem_amount: log.args.amount.toString(),
+          redeem_fee: log.args.fee.toString(),
+        });
+        break;
+      default:
       // Settings, transfers and locks change nothing the API shows.
-      return;
+    }
   }
+
+  await applyTeam(tx, binds, purchases);
+  await insertRows(
+    tx,
+    "nfts",
+    `token_id numeric, owner text, tier smallint, hashrate numeric, makeup_hashrate numeric, usdtprice numeric,
+     dwn8price numeric, create_time bigint, block_number bigint, tx_hash text`,
+    rows.nfts,
+  );
+  await insertRows(
+    tx,
+    "incomes",
+    `tx_hash text, log_index integer, timestamp bigint, block_number bigint, address text, from_address text,
+     kind smallint, amount numeric`,
+    rows.incomes,
+  );
+  await insertRows(
+    tx,
+    "income_collections",
+    "tx_hash text, log_index integer, timestamp bigint, block_number bigint, address text, kind smallint, amount numeric",
+    rows.collections,
+  );
+  await insertRows(
+    tx,
+    "stakes",
+    `id bigint, address text, units bigint, principal numeric, a8_amount numeric, start_time bigint, duration bigint,
+     grace_period bigint, reward_per_unit_per_second numeric, block_number bigint, tx_hash text`,
+    rows.stakes,
+  );
+  await insertRows(
+    tx,
+    "stake_claims",
+    `tx_hash text, log_index integer, timestamp bigint, block_number bigint, stake_id bigint, address text,
+     amount numeric, fee numeric`,
+    rows.claims,
+  );
+  if (rows.redemptions.length > 0) {
+    await tx.query(
+      `UPDATE stakes SET redeemed_at = r.redeemed_at, redeem_amount = r.redeem_amount, redeem_fee = r.redeem_fee
+       FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, redeemed_at bigint, redeem_amount numeric, redeem_fee numeric)
+       WHERE stakes.id = r.id`,
+      [json(rows.redemptions)],
+    );
+  }
+  return todo.length;
 }
 
-/** Every ancestor of `member` with the child through which the path descends into it. */
-const ANCESTORS = `
-  WITH RECURSIVE up (ancestor, child) AS (
-    SELECT inviter, address FROM members WHERE address = $1 AND inviter IS NOT NULL
-    UNION ALL
-    SELECT m.inviter, m.address FROM members m JOIN up ON m.address = up.ancestor WHERE m.inviter IS NOT NULL
-  )`;
-
-/** Adds `user` under `inviter`, creating the inviter when it is the root, and counts it in every ancestor. */
-async function bind(tx: Sql, user: string, inviter: string, time: bigint): Promise<void> {
-  await tx.query(
-    "INSERT INTO members (address, inviter, depth, bind_time) VALUES ($1, NULL, 0, 0) ON CONFLICT DO NOTHING",
-    [inviter],
-  );
-  await tx.query(
-    `INSERT INTO members (address, inviter, depth, bind_time)
-     SELECT $1, $2, depth + 1, $3 FROM members WHERE address = $2`,
-    [user, inviter, time],
-  );
-  await tx.query("INSERT INTO legs (member, child) VALUES ($1, $2)", [inviter, user]);
-  await tx.query("UPDATE members SET friend_num = friend_num + 1 WHERE address = $1", [inviter]);
-  await tx.query(
-    `${ANCESTORS} UPDATE members SET community_num = community_num + 1 FROM up WHERE members.address = up.ancestor`,
-    [user],
-  );
-}
-
-/** Adds purchased hashrate to the buyer, and to every ancestor's team total and the leg it came through. */
-async function addHashrate(tx: Sql, user: string, amount: bigint): Promise<void> {
-  // The root never binds: its first purchase may come before anyone binds under it.
-  await tx.query(
-    "INSERT INTO members (address, inviter, depth, bind_time) VALUES ($1, NULL, 0, 0) ON CONFLICT DO NOTHING",
-    [user],
-  );
-  await tx.query("UPDATE members SET own_hashrate = own_hashrate + $2 WHERE address = $1", [user, amount]);
-  await tx.query(
-    `${ANCESTORS}, grown AS (
-       UPDATE legs SET total = legs.total + $2 FROM up
-       WHERE legs.member = up.ancestor AND legs.child = up.child
-       RETURNING legs.member, legs.total
+/**
+ * Grows the referral tree by the batch's binds and adds its purchases' hashrate to the buyers,
+ * their ancestors' team totals and the legs it came through.
+ */
+async function applyTeam(
+  tx: Sql,
+  binds: readonly { user: string; inviter: string; time: bigint }[],
+  purchases: readonly { user: string; amount: bigint }[],
+): Promise<void> {
+  if (binds.length === 0 && purchases.length === 0) return;
+  const team = new TeamDeltas();
+  // Every stored member on a path from the batch's inviters and buyers to the root.
+  const starts = [...new Set([...binds.map((b) => b.inviter), ...purchases.map((p) => p.user)])];
+  const known = await tx.query<{ address: string; inviter: string | null; depth: number }>(
+    `WITH RECURSIVE up (address, inviter, depth) AS (
+       SELECT address, inviter, depth FROM members WHERE address IN (SELECT jsonb_array_elements_text($1::jsonb))
+       UNION
+       SELECT m.address, m.inviter, m.depth FROM members m JOIN up ON m.address = up.inviter
      )
-     UPDATE members SET team_hashrate = team_hashrate + $2, max_leg = GREATEST(max_leg, grown.total)
-     FROM grown WHERE members.address = grown.member`,
-    [user, amount],
+     SELECT address, inviter, depth FROM up`,
+    [JSON.stringify(starts)],
   );
+  for (const m of known) team.know(m.address, m.inviter, Number(m.depth));
+
+  const joined: Row[] = [];
+  const rootOf = (address: string) => {
+    // Only the root is valid without binding: its first bind or purchase creates its row.
+    if (team.has(address)) return;
+    team.know(address, null, 0);
+    joined.push({ address, inviter: null, depth: 0, bind_time: "0" });
+  };
+  for (const b of binds) {
+    rootOf(b.inviter);
+    const depth = team.bind(b.user, b.inviter);
+    joined.push({ address: b.user, inviter: b.inviter, depth, bind_time: b.time.toString() });
+  }
+  for (const p of purchases) {
+    rootOf(p.user);
+    team.buy(p.user, p.amount);
+  }
+
+  await insertRows(tx, "members", "address text, inviter text, depth integer, bind_time bigint", joined);
+  await insertRows(
+    tx,
+    "legs",
+    "member text, child text",
+    binds.map((b) => ({ member: b.inviter, child: b.user })),
+  );
+  const members = team.memberRows();
+  if (members.length > 0) {
+    await tx.query(
+      `UPDATE members SET own_hashrate = own_hashrate + d.own, team_hashrate = team_hashrate + d.team,
+         friend_num = friend_num + d.friends, community_num = community_num + d.community
+       FROM jsonb_to_recordset($1::jsonb) AS d(address text, own numeric, team numeric, friends integer, community integer)
+       WHERE members.address = d.address`,
+      [json(members)],
+    );
+  }
+  const legs = team.legRows();
+  if (legs.length > 0) {
+    await tx.query(
+      `WITH d AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS d(member text, child text, delta numeric)),
+       grown AS (
+         UPDATE legs SET total = legs.total + d.delta FROM d
+         WHERE legs.member = d.member AND legs.child = d.child
+         RETURNING legs.member, legs.total
+       )
+       UPDATE members SET max_leg = GREATEST(max_leg, g.largest)
+       FROM (SELECT member, MAX(total) AS largest FROM grown GROUP BY member) g
+       WHERE members.address = g.member`,
+      [json(legs)],
+    );
+  }
 }

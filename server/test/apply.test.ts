@@ -1,0 +1,156 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { applyLogs, decodeLogs, type ChainLog, type TimedLog } from "../src/apply/apply";
+import { openTestDb } from "./support/db";
+import { createLogFactory, memberAddress } from "./support/synthetic";
+import type { Db } from "../src/store/db";
+
+const timed = (logs: ChainLog[]): TimedLog[] => decodeLogs(logs).map((log) => ({ log, time: log.blockNumber * 3n }));
+
+interface Expected {
+  inviter: string | null;
+  depth: number;
+  own: bigint;
+  team: bigint;
+  maxLeg: bigint;
+  friends: number;
+  community: number;
+}
+
+/** The team figures of DESIGN.md §4 computed the slow, obvious way from the whole tree. */
+function reference(parents: number[], bought: Map<number, bigint>): Map<string, Expected> {
+  const n = parents.length + 1;
+  const children = Array.from({ length: n }, () => [] as number[]);
+  parents.forEach((p, i) => children[p].push(i + 1));
+  const branch = (m: number): bigint => (bought.get(m) ?? 0n) + children[m].reduce((sum, c) => sum + branch(c), 0n);
+  const size = (m: number): number => children[m].reduce((sum, c) => sum + 1 + size(c), 0);
+  const depth = (m: number): number => (m === 0 ? 0 : 1 + depth(parents[m - 1]));
+  const out = new Map<string, Expected>();
+  for (let m = 0; m < n; m++) {
+    const legs = children[m].map(branch);
+    out.set(memberAddress(m), {
+      inviter: m === 0 ? null : memberAddress(parents[m - 1]),
+      depth: depth(m),
+      own: bought.get(m) ?? 0n,
+      team: legs.reduce((a, b) => a + b, 0n),
+      maxLeg: legs.reduce((a, b) => (b > a ? b : a), 0n),
+      friends: children[m].length,
+      community: size(m),
+    });
+  }
+  return out;
+}
+
+async function stored(db: Db): Promise<Map<string, Expected>> {
+  const rows = await db.query<{
+    address: string;
+    inviter: string | null;
+    depth: number;
+    own: string;
+    team: string;
+    max_leg: string;
+    friend_num: number;
+    community_num: number;
+  }>(
+    `SELECT address, inviter, depth, own_hashrate::text AS own, team_hashrate::text AS team, max_leg::text,
+       friend_num, community_num FROM members`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.address,
+      {
+        inviter: r.inviter,
+        depth: Number(r.depth),
+        own: BigInt(r.own),
+        team: BigInt(r.team),
+        maxLeg: BigInt(r.max_leg),
+        friends: Number(r.friend_num),
+        community: Number(r.community_num),
+      },
+    ]),
+  );
+}
+
+test("team figures equal a from-scratch computation however the logs are cut into batches and repeated", async () => {
+  const { db, drop } = await openTestDb();
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 25 }).chain((n) =>
+          fc.record({
+            // Member i + 1 binds under a member that joined before it (member 0 is the root).
+            parents: fc.tuple(...Array.from({ length: n }, (_, i) => fc.nat({ max: i }))),
+            buys: fc.array(fc.tuple(fc.nat({ max: n }), fc.bigInt({ min: 1n, max: 10n ** 24n })), { maxLength: 40 }),
+            cuts: fc.array(fc.nat(), { maxLength: 8 }),
+            repeat: fc.boolean(),
+          }),
+        ),
+        async ({ parents, buys, cuts, repeat }) => {
+          await db.query("TRUNCATE members, legs, nfts, applied_logs CASCADE");
+          const make = createLogFactory();
+          // Purchases by members come after they bind; interleave binds and buys in that order.
+          const logs: ChainLog[] = [];
+          const bought = new Map<number, bigint>();
+          for (let m = 0; m <= parents.length; m++) {
+            if (m > 0) logs.push(make.bind(memberAddress(m), memberAddress(parents[m - 1])));
+            for (const [who, amount] of buys.filter(([w]) => w === m)) {
+              logs.push(make.purchase(memberAddress(who), 1n, amount));
+              bought.set(who, (bought.get(who) ?? 0n) + amount);
+            }
+            make.nextBlock();
+          }
+          const all = timed(logs);
+          const points = [...new Set(cuts.map((c) => c % (all.length + 1)))].sort((a, b) => a - b);
+          const batches = [0, ...points, all.length]
+            .slice(1)
+            .map((end, i, ends) => all.slice(i ? ends[i - 1] : 0, end));
+          let applied = 0;
+          for (const batch of batches) {
+            applied += await db.transaction((tx) => applyLogs(tx, batch));
+            if (repeat) assert.equal(await db.transaction((tx) => applyLogs(tx, batch)), 0);
+          }
+          assert.equal(applied, all.length);
+          const expected = reference(parents, bought);
+          // Members with no bind and no purchase (the root of an empty tree) have no row.
+          if (parents.length === 0 && !bought.has(0)) expected.clear();
+          assert.deepEqual(await stored(db), expected);
+        },
+      ),
+      { numRuns: 60, seed: Number(process.env.PROPERTY_SEED ?? 20261122) },
+    );
+  } finally {
+    await drop();
+  }
+});
+
+test("a purchase deep in a chain reaches every ancestor and leg", async () => {
+  const { db, drop } = await openTestDb();
+  try {
+    const make = createLogFactory();
+    const depth = 300;
+    const logs = Array.from({ length: depth }, (_, i) => make.bind(memberAddress(i + 1), memberAddress(i)));
+    logs.push(make.purchase(memberAddress(depth), 5n, 7n * 10n ** 18n, 10n ** 18n));
+    await db.transaction((tx) => applyLogs(tx, timed(logs)));
+    const rows = await stored(db);
+    assert.equal(rows.size, depth + 1);
+    for (let i = 0; i < depth; i++) {
+      const m = rows.get(memberAddress(i))!;
+      assert.equal(m.team, 8n * 10n ** 18n, `member ${i}`);
+      assert.equal(m.maxLeg, 8n * 10n ** 18n);
+      assert.equal(m.community, depth - i);
+      assert.equal(m.depth, i);
+    }
+    assert.equal(rows.get(memberAddress(depth))!.own, 8n * 10n ** 18n);
+    const [nft] = await db.query<{ hashrate: string; makeup_hashrate: string; tier: number }>(
+      "SELECT hashrate::text, makeup_hashrate::text, tier FROM nfts",
+    );
+    assert.deepEqual(nft, {
+      hashrate: (7n * 10n ** 18n).toString(),
+      makeup_hashrate: (10n ** 18n).toString(),
+      tier: 5,
+    });
+  } finally {
+    await drop();
+  }
+});

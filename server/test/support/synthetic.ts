@@ -1,0 +1,60 @@
+import { poolAbi } from "@dwn/contracts";
+import { encodeEventTopics, encodeAbiParameters, keccak256, toHex, type Address } from "viem";
+import type { ChainLog } from "../../src/apply/apply";
+
+/**
+ * Pool logs made without a chain, encoded with the real ABI so that they go through the
+ * indexer's own decoding: for apply-stage tests and benchmarks.
+ */
+export function createLogFactory(pool: Address = "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707") {
+  let block = 1n;
+  let index = 0;
+  let tokenId = 0n;
+
+  function make(topics: readonly `0x${string}`[], data: `0x${string}`): ChainLog {
+    const log = {
+      address: pool,
+      topics: topics as [`0x${string}`, ...`0x${string}`[]],
+      data,
+      blockNumber: block,
+      blockHash: keccak256(toHex(block)),
+      logIndex: index,
+      transactionHash: keccak256(toHex(`${block}:${index}`)),
+      transactionIndex: 0,
+      removed: false,
+    };
+    index += 1;
+    return log;
+  }
+
+  return {
+    /** Later logs go in a new block. */
+    nextBlock() {
+      block += 1n;
+      index = 0;
+    },
+    get block() {
+      return block;
+    },
+    bind(user: Address, inviter: Address): ChainLog {
+      const topics = encodeEventTopics({ abi: poolAbi, eventName: "InviterBound", args: { user, inviter } });
+      return make(topics as `0x${string}`[], "0x");
+    },
+    purchase(user: Address, tierId: bigint, hashrate: bigint, makeupHashrate = 0n): ChainLog {
+      tokenId += 1n;
+      const topics = encodeEventTopics({
+        abi: poolAbi,
+        eventName: "NftPurchased",
+        args: { user, tierId, tokenId },
+      });
+      const data = encodeAbiParameters(
+        [{ type: "uint256" }, { type: "uint256" }, { type: "uint256" }, { type: "uint256" }],
+        [hashrate, hashrate / 2n, hashrate, makeupHashrate],
+      );
+      return make(topics as `0x${string}`[], data);
+    },
+  };
+}
+
+/** A deterministic address for member number `n`. */
+export const memberAddress = (n: number): Address => `0x${(n + 1).toString(16).padStart(40, "0")}`;
