@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createPublicClient, http } from "viem";
 import { loadConfig, type ServerConfig } from "./config";
@@ -63,7 +64,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
       },
     });
     url = await app.listen({ host: config.host, port: config.port });
-    log(`Server listening on ${url} (API under /api/, web app under /chain/).`);
+    log(`Server listening on ${url} (API under /api/${existsSync(config.webDir) ? ", web app under /chain/" : ""}).`);
   }
 
   return {
@@ -114,7 +115,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`The server cannot start:\n${(error as Error).message}`);
     process.exit(2);
   }
-  const server = await startServer(config);
+  const server = await startServer(config).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EADDRINUSE") throw error;
+    console.error(`Port ${config.port} on ${config.host} is taken: stop what uses it or set PORT to a free port.`);
+    process.exit(2);
+  });
   const shutdown = () => {
     server.close().then(
       () => process.exit(0),

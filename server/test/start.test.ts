@@ -1,27 +1,17 @@
-import { expect } from "chai";
+import { test } from "node:test";
+import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { poolAbi } from "@dwn/contracts";
+import type { RuntimeConfig, Reply, SystemStatus } from "@dwn/api";
 import { createPublicClient, http } from "viem";
 import { hardhat } from "viem/chains";
-import { poolAbi } from "../generated/deployments";
-import type { DeploymentRecord } from "../deploy/record";
-import { readFileSync } from "node:fs";
+import { freePort, type DeploymentRecord } from "./support/devnet";
 
-const REPO = path.resolve(__dirname, "..", "..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 function waitFor(child: ChildProcess, text: string, output: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -30,63 +20,78 @@ function waitFor(child: ChildProcess, text: string, output: string[]): Promise<v
       if (output.join("").includes(text)) resolve();
     };
     child.stdout?.on("data", onData);
-    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr?.on("data", onData);
     child.once("exit", (code) => reject(new Error(`npm start exited (${code}) before "${text}":\n${output.join("")}`)));
   });
 }
 
-// The README's first command, run as a newcomer runs it. It starts its own process, so the
-// coverage run (which instruments the in-process chain only) leaves it out.
-describe("npm start", function () {
-  before(function () {
-    if (process.env.SOLIDITY_COVERAGE === "true") this.skip();
+async function status(api: string): Promise<SystemStatus> {
+  const reply = (await (await fetch(`${api}/api/system/status`)).json()) as Reply<SystemStatus>;
+  assert.equal(reply.status, 200);
+  return reply.data;
+}
+
+// The README's first command, run as a newcomer runs it (on ports of its own).
+test("npm start runs the devnet and the server, prints both, indexes the seed, and stops everything on Ctrl-C", async () => {
+  const [devnetPort, port] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-start-"));
+  const child = spawn("npm", ["start"], {
+    cwd: REPO,
+    env: { ...process.env, DEVNET_PORT: String(devnetPort), PORT: String(port), DATA_DIR: dataDir },
+    detached: true,
   });
-
-  it("serves the devnet on DEVNET_PORT with the seeded contracts, prints the accounts, and stops on Ctrl-C", async () => {
-    const port = await freePort();
-    const child = spawn("npm", ["start"], {
-      cwd: REPO,
-      env: { ...process.env, DEVNET_PORT: String(port) },
-      detached: true,
-    });
-    const output: string[] = [];
-    try {
-      await waitFor(child, "Ctrl-C stops the devnet.", output);
-      const printed = output.join("");
-      const record = JSON.parse(
-        readFileSync(path.join(REPO, "contracts", "deployments", "31337.json"), "utf8"),
-      ) as DeploymentRecord;
-      expect(printed).to.include(`Devnet (chain 31337) at http://127.0.0.1:${port}`);
-      expect(printed).to.include(record.contracts.pool);
-      for (const role of ["owner", "root", "alice", "bob", "carol", "dave", "erin"])
-        expect(printed).to.match(new RegExp(`\\b${role}\\b`));
-
-      const client = createPublicClient({ chain: hardhat, transport: http(`http://127.0.0.1:${port}`) });
-      expect(await client.getChainId()).to.equal(31337);
-      const erin = "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f";
-      const alice = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65";
-      const [aliceTier, erinValid] = await Promise.all([
-        client.readContract({
-          address: record.contracts.pool,
-          abi: poolAbi,
-          functionName: "userMaxNFTPosition",
-          args: [alice],
-        }),
-        client.readContract({ address: record.contracts.pool, abi: poolAbi, functionName: "validUser", args: [erin] }),
-      ]);
-      expect(aliceTier).to.equal(3n);
-      expect(erinValid).to.equal(false);
-    } finally {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      if (child.pid) process.kill(-child.pid, "SIGINT");
-      await exited;
+  const output: string[] = [];
+  const rpc = `http://127.0.0.1:${devnetPort}`;
+  const api = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(child, "Ctrl-C stops everything.", output);
+    const printed = output.join("");
+    const record = JSON.parse(
+      readFileSync(path.join(REPO, "contracts", "deployments", "31337.json"), "utf8"),
+    ) as DeploymentRecord;
+    assert.ok(printed.includes(`Devnet (chain 31337) at ${rpc}`), printed);
+    assert.ok(printed.includes(`${api}/api/`), printed);
+    assert.ok(printed.includes(record.contracts.pool));
+    for (const role of ["owner", "root", "alice", "bob", "carol", "dave", "erin"]) {
+      assert.match(printed, new RegExp(`\\b${role}\\b`));
     }
-    const client = createPublicClient({
-      chain: hardhat,
-      transport: http(`http://127.0.0.1:${port}`, { retryCount: 0 }),
-    });
-    let stillUp = true;
-    await client.getChainId().catch(() => (stillUp = false));
-    expect(stillUp, "the devnet stops on Ctrl-C").to.equal(false);
-  });
+
+    const chain = createPublicClient({ chain: hardhat, transport: http(rpc) });
+    assert.equal(await chain.getChainId(), 31337);
+    const alice = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65";
+    assert.equal(
+      await chain.readContract({
+        address: record.contracts.pool,
+        abi: poolAbi,
+        functionName: "userMaxNFTPosition",
+        args: [alice],
+      }),
+      3n,
+    );
+
+    const config = (await (await fetch(`${api}/api/config`)).json()) as RuntimeConfig;
+    assert.equal(config.chain.id, 31337);
+    assert.deepEqual(config.contracts, record.contracts);
+    // The indexer follows the seeded chain to its head.
+    const head = Number(await chain.getBlockNumber());
+    let seen = await status(api);
+    while (seen.indexedBlock < head) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      seen = await status(api);
+    }
+    assert.equal(seen.chainId, 31337);
+    assert.equal(seen.indexedBlock, head);
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    if (child.pid) process.kill(-child.pid, "SIGINT");
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const down = async (url: string) =>
+    fetch(url).then(
+      () => false,
+      () => true,
+    );
+  assert.ok(await down(rpc), "the devnet stops on Ctrl-C");
+  assert.ok(await down(`${api}/api/config`), "the server stops on Ctrl-C");
 });

@@ -1,5 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 
 /** A place to run SQL: the database itself or an open transaction. */
 export interface Sql {
@@ -29,6 +31,7 @@ export async function openDb(target: DbTarget): Promise<Db> {
 }
 
 async function openPglite(dataDir?: string): Promise<Db> {
+  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
   const lite = new PGlite(dataDir);
   await lite.waitReady;
   const wrap = (q: Pick<PGlite, "query">): Sql => ({
