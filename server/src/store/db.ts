@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** A place to run SQL: the database itself or an open transaction. */
@@ -31,9 +31,12 @@ export async function openDb(target: DbTarget): Promise<Db> {
 }
 
 async function openPglite(dataDir?: string): Promise<Db> {
-  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  const unlock = dataDir ? claimDataDir(dataDir) : () => undefined;
   const lite = new PGlite(dataDir);
-  await lite.waitReady;
+  await lite.waitReady.catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const wrap = (q: Pick<PGlite, "query">): Sql => ({
     async query<T extends object>(text: string, values?: readonly unknown[]) {
       return (await q.query<T>(text, params(values))).rows;
@@ -44,8 +47,44 @@ async function openPglite(dataDir?: string): Promise<Db> {
     ...wrap(lite),
     transaction: (work) => lite.transaction((tx) => work(wrap(tx))),
     tryLock: async () => ({ release: async () => undefined }),
-    close: () => lite.close(),
+    async close() {
+      await lite.close();
+      unlock();
+    },
   };
+}
+
+/**
+ * PGlite serves one process: a second one opening the same folder would corrupt it. A pid file
+ * beside the folder refuses a second opener while the first lives; a dead owner's file is taken over.
+ */
+function claimDataDir(dataDir: string): () => void {
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const file = `${dataDir}.pid`;
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: "wx" });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const owner = Number(readFileSync(file, "utf8"));
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+      throw new Error(
+        `The embedded database in ${dataDir} is open in process ${owner}: stop it first, or use PostgreSQL (DATABASE_URL) to share a database between processes.`,
+      );
+    }
+    rmSync(file, { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 async function openPostgres(url: string, schema?: string): Promise<Db> {
