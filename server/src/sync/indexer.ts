@@ -53,7 +53,9 @@ export function isRangeError(error: unknown): boolean {
  * store, each block range with its checkpoint in one transaction.
  */
 export function createIndexer(options: IndexerOptions) {
-  const client: PublicClient = createPublicClient({ transport: http(options.rpcUrl, { retryCount: 0 }) });
+  const client: PublicClient = createPublicClient({
+    transport: http(options.rpcUrl, { retryCount: 0, batch: { batchSize: 100 } }),
+  });
   const log = options.log ?? (() => undefined);
   let range = options.maxBlockRange;
 
@@ -90,12 +92,11 @@ export function createIndexer(options: IndexerOptions) {
       }
       throw error;
     }
-    const times = new Map<bigint, bigint>();
     const endBlock = to === headNumber ? head : await client.getBlock({ blockNumber: BigInt(to) });
-    times.set(endBlock.number, endBlock.timestamp);
-    for (const number of new Set(logs.map((l) => l.blockNumber))) {
-      if (!times.has(number)) times.set(number, (await client.getBlock({ blockNumber: number })).timestamp);
-    }
+    // The timestamps of the blocks with logs, fetched together (one JSON-RPC batch per 100).
+    const numbers = [...new Set(logs.map((l) => l.blockNumber))].filter((n) => n !== endBlock.number);
+    const blocks = await Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber })));
+    const times = new Map([endBlock, ...blocks].map((b) => [b.number, b.timestamp]));
     const timed: TimedLog[] = decodeLogs(logs).map((l) => ({ log: l, time: times.get(l.blockNumber)! }));
     await options.db.transaction(async (tx) => {
       await applyLogs(tx, timed);
