@@ -129,6 +129,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
 
   const signInPerMinute = int("SIGN_IN_PER_MINUTE", 30, 1, 100_000);
+  const indexer = {
+    pollMs: int("INDEXER_POLL_MS", 1000, 10, 600_000),
+    maxBlockRange: int("INDEXER_MAX_BLOCK_RANGE", 2000, 1, 1_000_000),
+  };
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO, ".data"));
   const db: DbTarget = env.DATABASE_URL
     ? { kind: "postgres", url: env.DATABASE_URL }
@@ -147,10 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     deployment: record,
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://127.0.0.1:${port}`,
     levelThresholds,
-    indexer: {
-      pollMs: int("INDEXER_POLL_MS", 1000, 10, 600_000),
-      maxBlockRange: int("INDEXER_MAX_BLOCK_RANGE", 2000, 1, 1_000_000),
-    },
+    indexer,
     webDir: path.resolve(env.WEB_DIR ?? path.join(REPO, "web", "dist")),
     apiPrivateKey: env.API_PRIVATE_KEY || undefined,
     signInPerMinute,

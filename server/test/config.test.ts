@@ -1,0 +1,53 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { loadConfig } from "../src/config";
+
+test("the defaults run the devnet's whole server on loopback with the embedded database", () => {
+  const config = loadConfig({});
+  assert.equal(config.runApi, true);
+  assert.equal(config.runIndexer, true);
+  assert.equal(config.host, "127.0.0.1");
+  assert.equal(config.port, 8080);
+  assert.equal(config.chain.id, 31337);
+  assert.equal(config.chain.rpcUrl, "http://127.0.0.1:8545");
+  assert.equal(config.db.kind, "pglite");
+  assert.equal(config.publicOrigin, "http://127.0.0.1:8080");
+  assert.deepEqual(
+    config.levelThresholds,
+    [0n, 1000n, 5000n, 20000n, 100000n].map((t) => t * 10n ** 18n),
+  );
+});
+
+test("SERVER_ROLE runs the API or the indexer alone; DATABASE_URL selects PostgreSQL", () => {
+  const api = loadConfig({ SERVER_ROLE: "api", DATABASE_URL: "postgres://u@127.0.0.1:5432/db" });
+  assert.deepEqual([api.runApi, api.runIndexer, api.db.kind], [true, false, "postgres"]);
+  const indexer = loadConfig({ SERVER_ROLE: "indexer", DEVNET_PORT: "9545" });
+  assert.deepEqual([indexer.runApi, indexer.runIndexer], [false, true]);
+  assert.equal(indexer.chain.rpcUrl, "http://127.0.0.1:9545");
+});
+
+test("every bad variable is named in a sentence, all of them at once", () => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ PORT: "80000" }, /^PORT must be a whole number from 0 to 65535; it is "80000"\.$/m],
+    [{ DEVNET_PORT: "x" }, /^DEVNET_PORT must be a whole number from 1 to 65535; it is "x"\.$/m],
+    [{ SERVER_ROLE: "both" }, /^SERVER_ROLE must be "all", "api" or "indexer"; it is "both"\.$/m],
+    [{ RPC_URL: "not a url" }, /^RPC_URL must be a URL; it is "not a url"\.$/m],
+    [{ CHAIN_ID: "97" }, /^CHAIN_NAME is not set: chain 97 has no built-in name\.$/m],
+    [{ CHAIN_ID: "56" }, /^CHAIN_ID 56 has no deployment in @dwn\/contracts: deploy the contracts first\.$/m],
+    [{ LEVEL_THRESHOLDS: "1,2,3" }, /^LEVEL_THRESHOLDS must be five whole numbers/m],
+    [{ LEVEL_THRESHOLDS: "5,4,3,2,1" }, /^LEVEL_THRESHOLDS must be ascending/m],
+    [{ SIGN_IN_PER_MINUTE: "0" }, /^SIGN_IN_PER_MINUTE must be a whole number from 1/m],
+    [{ INDEXER_MAX_BLOCK_RANGE: "-5" }, /^INDEXER_MAX_BLOCK_RANGE must be a whole number from 1/m],
+  ];
+  for (const [env, sentence] of cases) {
+    assert.throws(
+      () => loadConfig(env),
+      (error: Error) => sentence.test(error.message),
+      JSON.stringify(env),
+    );
+  }
+  assert.throws(
+    () => loadConfig({ PORT: "x", SERVER_ROLE: "web" }),
+    (error: Error) => error.message.split("\n").length === 2,
+  );
+});
