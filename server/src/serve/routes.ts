@@ -1,4 +1,4 @@
-import type { Endpoint, Fields, Language } from "@dwn/api";
+import { incomeTypes, type Endpoint, type Fields, type Income, type Language } from "@dwn/api";
 import type { Db } from "../store/db";
 import * as q from "../store/queries";
 import { readSyncState } from "../sync/indexer";
@@ -97,15 +97,15 @@ export function routes({ db, signIn, levelThresholds }: RouteDeps): Record<Endpo
       async handle({ fields, address }) {
         const input = reader(fields);
         const { offset, limit } = input.paging();
-        const kind = input.optionalInteger("type", 1, 4);
+        const type = incomeType(fields.type);
         const start = input.optionalInteger("start_time", 0, 2 ** 40);
         const end = input.optionalInteger("end_time", 0, 2 ** 40);
         if (start !== undefined && end !== undefined && start > end) throw new Refusal(422, "timeOrder");
-        const { total, rows } = await q.incomes(db, address, { kind, start, end }, offset, limit);
+        const { total, rows } = await q.incomes(db, address, { type, start, end }, offset, limit);
         return {
           total,
           list: rows.map((r) => ({
-            type: r.kind,
+            type: r.type,
             amount: r.amount,
             timestamp: int(r.timestamp),
             tx_hash: r.tx_hash,
@@ -177,6 +177,16 @@ export function routes({ db, signIn, levelThresholds }: RouteDeps): Record<Endpo
       },
     },
   };
+}
+
+const INCOME_TYPES: readonly Income["type"][] = [...incomeTypes, "collect_static", "collect_dynamic"];
+
+/** The optional `type` filter of the income list: one of the list's row types. */
+function incomeType(text: string | undefined): Income["type"] | undefined {
+  if (text === undefined || text === "") return undefined;
+  const type = INCOME_TYPES.find((t) => t === text);
+  if (!type) throw new Refusal(422, "badRequest", { reason: `type must be one of ${INCOME_TYPES.join(", ")}` });
+  return type;
 }
 
 function noticeView(row: q.NoticeRow) {

@@ -1,3 +1,4 @@
+import type { Income } from "@dwn/api";
 import type { Sql } from "./db";
 
 /** Reads and writes the API needs. Addresses are lower-case; amounts come back as decimal strings. */
@@ -46,24 +47,37 @@ export function nfts(db: Sql, owner: string, offset: number, limit: number) {
 }
 
 export interface IncomeFilter {
-  kind?: number;
+  type?: Income["type"];
   start?: number;
   end?: number;
 }
 
+/**
+ * A member's income log, newest first: every credit (`IncomeCredited` kind 1 static,
+ * 2 dynamic = generation, 3 direct push, 4 guaranteed return) and every payout of static or
+ * dynamic income. `total` is the cumulative gain: all credits, whatever the filter.
+ */
 export async function incomes(db: Sql, address: string, filter: IncomeFilter, offset: number, limit: number) {
   const rows = await db.query<{
-    kind: number;
+    type: Income["type"];
     amount: string;
     timestamp: string;
     tx_hash: string;
-    from_address: string;
+    from_address: string | null;
   }>(
-    `SELECT kind, amount::text, timestamp::text, tx_hash, from_address FROM incomes
-     WHERE address = $1 AND ($2::int IS NULL OR kind = $2) AND ($3::bigint IS NULL OR timestamp >= $3)
+    `SELECT type, amount::text, timestamp::text, tx_hash, from_address FROM (
+       SELECT CASE kind WHEN 1 THEN 'static' WHEN 2 THEN 'generation' WHEN 3 THEN 'direct' ELSE 'guarantee' END AS type,
+              amount, timestamp, tx_hash, from_address, block_number, log_index
+       FROM incomes WHERE address = $1
+       UNION ALL
+       SELECT CASE kind WHEN 1 THEN 'collect_static' ELSE 'collect_dynamic' END,
+              amount, timestamp, tx_hash, NULL, block_number, log_index
+       FROM income_collections WHERE address = $1
+     ) AS log
+     WHERE ($2::text IS NULL OR type = $2) AND ($3::bigint IS NULL OR timestamp >= $3)
        AND ($4::bigint IS NULL OR timestamp <= $4)
      ORDER BY timestamp DESC, block_number DESC, log_index DESC OFFSET $5 LIMIT $6`,
-    [address, filter.kind ?? null, filter.start ?? null, filter.end ?? null, offset, limit],
+    [address, filter.type ?? null, filter.start ?? null, filter.end ?? null, offset, limit],
   );
   const [sum] = await db.query<{ total: string }>(
     "SELECT COALESCE(SUM(amount), 0)::text AS total FROM incomes WHERE address = $1",

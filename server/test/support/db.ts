@@ -1,26 +1,38 @@
 import { randomBytes } from "node:crypto";
-import { openDb, type Db } from "../../src/store/db";
+import { openDb, type Db, type DbTarget } from "../../src/store/db";
 import { migrate } from "../../src/store/migrations";
 
 /**
- * A migrated, empty database for one test: in-memory PGlite by default, or a fresh schema of
- * the PostgreSQL at DATABASE_URL (dropped again by `drop`).
+ * Where a test's database lives: in-memory PGlite by default, or a fresh schema of the
+ * PostgreSQL at DATABASE_URL, which `drop` removes once whoever opened it has closed it.
  */
-export async function openTestDb(): Promise<{ db: Db; drop(): Promise<void> }> {
+export function testDbTarget(): { target: DbTarget; drop(): Promise<void> } {
   const url = process.env.DATABASE_URL;
-  if (!url) {
-    const db = await openDb({ kind: "pglite" });
-    await migrate(db);
-    return { db, drop: () => db.close() };
-  }
+  if (!url) return { target: { kind: "pglite" }, drop: async () => undefined };
   const schema = `t_${randomBytes(6).toString("hex")}`;
-  const db = await openDb({ kind: "postgres", url, schema });
+  return {
+    target: { kind: "postgres", url, schema },
+    async drop() {
+      const admin = await openDb({ kind: "postgres", url });
+      try {
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await admin.close();
+      }
+    },
+  };
+}
+
+/** A migrated, empty database for one test (see {@link testDbTarget}); `drop` closes and removes it. */
+export async function openTestDb(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const { target, drop } = testDbTarget();
+  const db = await openDb(target);
   await migrate(db);
   return {
     db,
     async drop() {
-      await db.query(`DROP SCHEMA ${schema} CASCADE`);
       await db.close();
+      await drop();
     },
   };
 }
