@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -32,33 +32,78 @@ export interface AppOptions {
   /** Sign-in calls allowed per IP per minute. */
   signInPerMinute?: number;
   bodyLimit?: number;
+  /**
+   * The peers whose X-Forwarded-For names the client (the sign-in limit counts per client IP),
+   * in Fastify's `trustProxy` forms. Default: loopback and private networks, where a load
+   * balancer sits; a client that connects from a public address cannot pick its own IP.
+   */
+  trustProxy?: boolean | string | string[];
   log?: (line: string) => void;
 }
 
 /** `t` may be this far from the server's clock. */
 export const MAX_CLOCK_SKEW = 5 * 60;
 
+/** Fastify's own refusals of a request it cannot read, as our messages. */
+const FRAMEWORK_REFUSALS: Record<string, MessageKey> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: "tooLarge",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "badContentType",
+  FST_ERR_CTP_INVALID_TYPE: "badContentType",
+  FST_ERR_CTP_EMPTY_TYPE: "badContentType",
+};
+
 export function buildApp(options: AppOptions) {
-  const app = Fastify({ bodyLimit: options.bodyLimit ?? 16 * 1024, trustProxy: true });
+  const app = Fastify({
+    bodyLimit: options.bodyLimit ?? 16 * 1024,
+    trustProxy: options.trustProxy ?? "loopback, linklocal, uniquelocal",
+    // A request whose URL cannot be decoded gets the same refusal as any other bad input.
+    frameworkErrors: (error, request, response) => refuse(request, response, new Refusal(422, "badRequest")),
+    clientErrorHandler: (error, socket) => {
+      // HTTP that cannot be parsed (headers too large, garbage): no request, so no language
+      // and no session key; the body is still {status, msg, data}.
+      if (error.code === "ECONNRESET" || socket.destroyed) return;
+      const key: MessageKey = error.code === "HPE_HEADER_OVERFLOW" ? "tooLarge" : "badRequest";
+      const body = JSON.stringify({ status: Status.badInput, msg: message(key, defaultLanguage), data: null });
+      if (socket.writable) {
+        socket.write(
+          `HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      }
+      socket.destroy(error);
+    },
+  });
   const sessionKeys = createSessionKeys(options.keys.privateKey);
   const table = routes(options);
   const log = options.log ?? (() => undefined);
 
+  // The API reads form-encoded bodies only (DESIGN.md §4): JSON, text and the rest are refused.
+  app.removeAllContentTypeParsers();
   app.register(formbody);
   app.register(rateLimit, { global: false });
 
-  /** Where a reply is sealed with: the request's session key, when it sent one. */
+  /** The session key of a request whose sKey header opens: its reply is sealed with it. */
   const sessionOf = new WeakMap<FastifyRequest, string>();
 
+  function sessionKeyOf(request: FastifyRequest): string | undefined {
+    let key = sessionOf.get(request);
+    const header = request.headers.skey;
+    if (key === undefined && typeof header === "string" && header !== "") {
+      key = sessionKeys.open(header);
+      if (key) sessionOf.set(request, key);
+    }
+    return key;
+  }
+
   function langOf(request: FastifyRequest): Language {
-    const body = request.body as Fields | undefined;
-    const candidates = [body?.lang, request.headers["think-lang"]];
+    const body: unknown = request.body;
+    const lang = body && typeof body === "object" && "lang" in body ? body.lang : undefined;
+    const candidates = [lang, request.headers["think-lang"]];
     return (candidates.find(isLanguage) as Language | undefined) ?? defaultLanguage;
   }
 
   function reply(request: FastifyRequest, response: FastifyReply, status: Status, msg: string, data: unknown) {
     const json = JSON.stringify({ status, msg, data });
-    const key = sessionOf.get(request);
+    const key = sessionKeyOf(request);
     response.code(200);
     if (key) return response.type("text/plain; charset=utf-8").send(seal(key, json));
     return response.type("application/json; charset=utf-8").send(json);
@@ -68,18 +113,45 @@ export function buildApp(options: AppOptions) {
     return reply(request, response, refusal.status, message(refusal.key, langOf(request), refusal.params), null);
   }
 
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, response) => {
-    const lang = langOf(request);
+  app.setErrorHandler((error: FastifyError, request, response) => {
     if (error.statusCode === 429) {
-      return response.code(429).send({ status: Status.businessRule, msg: message("tooMany", lang), data: null });
+      return reply(request, response, Status.businessRule, message("tooMany", langOf(request)), null);
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      const key: MessageKey = error.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? "tooLarge" : "badRequest";
-      return reply(request, response, Status.badInput, message(key, lang, { reason: error.message }), null);
+      return refuse(request, response, new Refusal(422, FRAMEWORK_REFUSALS[error.code] ?? "badRequest"));
     }
     log(`API fault on ${request.url}: ${error.message}`);
-    return reply(request, response, Status.serverFault, message("serverFault", lang), null);
+    return reply(request, response, Status.serverFault, message("serverFault", langOf(request)), null);
   });
+
+  /** The body's fields: each sent once, as text. */
+  function readFields(body: unknown): Fields | Refusal {
+    const fields: Fields = Object.create(null) as Fields;
+    if (body === undefined || body === null) return fields;
+    if (typeof body !== "object") return new Refusal(422, "badContentType");
+    for (const [key, value] of Object.entries(body)) {
+      if (typeof value !== "string") return new Refusal(422, "notText", { field: key });
+      fields[key] = value;
+    }
+    return fields;
+  }
+
+  /**
+   * The envelope (DESIGN.md §4): a request that sends sKey must send a readable one, an l_sign
+   * over exactly its fields and a current `t`; only `open` calls may come without one.
+   */
+  function checkEnvelope(request: FastifyRequest, fields: Fields, open: boolean): Refusal | undefined {
+    const header = request.headers.skey;
+    if (header === undefined || header === "") return open ? undefined : new Refusal(422, "sessionKeyRequired");
+    const key = sessionKeyOf(request);
+    if (!key) return new Refusal(422, "sessionKey");
+    if (!checkSign(key, fields)) return new Refusal(422, "badSign");
+    const t = fields.t ?? "";
+    if (!/^\d{1,12}$/.test(t) || Math.abs(Date.now() / 1000 - Number(t)) > MAX_CLOCK_SKEW) {
+      return new Refusal(422, "badTime");
+    }
+    return undefined;
+  }
 
   app.get("/api/config", async () => options.runtimeConfig);
 
@@ -87,6 +159,9 @@ export function buildApp(options: AppOptions) {
     method: ["GET", "POST"],
     url: "/api/system/status",
     handler: async (request, response) => {
+      const fields = readFields(request.body);
+      const refusal = fields instanceof Refusal ? fields : checkEnvelope(request, fields, true);
+      if (refusal) return refuse(request, response, refusal);
       const state = await readSyncState(options.db);
       return reply(request, response, Status.ok, message("ok", langOf(request)), {
         chainId: options.runtimeConfig.chain.id,
@@ -107,28 +182,10 @@ export function buildApp(options: AppOptions) {
   });
 
   async function handle(route: Route, request: FastifyRequest, response: FastifyReply) {
-    const raw = request.body;
-    const fields: Fields = {};
-    if (raw && typeof raw === "object") {
-      for (const [key, value] of Object.entries(raw)) {
-        if (typeof value !== "string")
-          return refuse(request, response, new Refusal(422, "badRequest", { reason: key }));
-        fields[key] = value;
-      }
-    }
-    const header = request.headers.skey;
-    if (typeof header === "string" && header !== "") {
-      const key = sessionKeys.open(header);
-      if (!key) return refuse(request, response, new Refusal(422, "sessionKey"));
-      sessionOf.set(request, key);
-      if (!checkSign(key, fields)) return refuse(request, response, new Refusal(422, "badSign"));
-      const t = Number(fields.t);
-      if (!/^\d{1,12}$/.test(fields.t ?? "") || Math.abs(Date.now() / 1000 - t) > MAX_CLOCK_SKEW) {
-        return refuse(request, response, new Refusal(422, "badTime"));
-      }
-    } else if (!route.open) {
-      return refuse(request, response, new Refusal(422, "sessionKeyRequired"));
-    }
+    const fields = readFields(request.body);
+    if (fields instanceof Refusal) return refuse(request, response, fields);
+    const refusal = checkEnvelope(request, fields, route.open === true);
+    if (refusal) return refuse(request, response, refusal);
     let address = "";
     if (!route.open) {
       const session = fields.token ? await options.signIn.session(fields.token) : undefined;
@@ -147,11 +204,8 @@ export function buildApp(options: AppOptions) {
 
   app.setNotFoundHandler((request, response) => {
     if (request.url.startsWith("/api/")) {
-      return response.code(404).send({
-        status: Status.badInput,
-        msg: message("notFound", langOf(request), { path: request.url }),
-        data: null,
-      });
+      const path = request.url.split("?")[0].slice(0, 200);
+      return refuse(request, response, new Refusal(422, "notFound", { path }));
     }
     return response.code(404).type("text/plain").send("Not found");
   });

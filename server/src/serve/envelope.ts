@@ -15,13 +15,18 @@ const MAX_CACHED = 10_000;
 
 /**
  * Opens `sKey` headers with the private key. Each distinct header is decrypted once and then
- * served from a bounded cache, so an enveloped request costs AES, not RSA.
+ * served from a bounded cache, so an enveloped request costs AES, not RSA. Only headers of the
+ * one length an RSA ciphertext of this key has are tried (and cached), so the cache stays small
+ * whatever headers arrive.
  */
 export function createSessionKeys(privateKey: KeyObject) {
   const cache = new Map<string, string | null>();
+  const cipherBytes = Math.ceil((privateKey.asymmetricKeyDetails?.modulusLength ?? 2048) / 8);
+  const headerLength = 4 * Math.ceil(cipherBytes / 3);
   return {
     /** The session key in `header`, or undefined when it does not hold one. */
     open(header: string): string | undefined {
+      if (header.length !== headerLength || !/^[A-Za-z0-9+/]+={0,2}$/.test(header)) return undefined;
       let key = cache.get(header);
       if (key === undefined) {
         try {

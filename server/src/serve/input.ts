@@ -13,6 +13,9 @@ export class Refusal extends Error {
   }
 }
 
+/** The largest id the store keeps (PostgreSQL BIGINT); a larger one cannot name a record. */
+const MAX_ID = 2n ** 63n - 1n;
+
 const bad = (key: MessageKey, params: Record<string, string | number>) => new Refusal(422, key, params);
 
 /** Reads and checks request fields; every problem is a 422 that names the field. */
@@ -45,18 +48,25 @@ export function reader(fields: Fields) {
     optionalInteger(field: string, min: number, max: number): number | undefined {
       return fields[field] === undefined || fields[field] === "" ? undefined : integer(field, min, max);
     },
+    /** An optional field that, when sent, must be one of `values` (the income list's `type`). */
+    optionalOneOf<T extends string>(field: string, values: readonly T[]): T | undefined {
+      const value = fields[field];
+      if (value === undefined || value === "") return undefined;
+      const found = values.find((v) => v === value);
+      if (found === undefined) throw bad("notOneOf", { field, values: values.join(", ") });
+      return found;
+    },
     /** `page` ≥ 1 and a page size from 1 to `max` (`limit`, or `rows` for the stake list). */
     paging(sizeField = "limit", max = 100) {
       const page = integer("page", 1, 1_000_000, 1);
       const size = integer(sizeField, 1, max, 10);
       return { offset: (page - 1) * size, limit: size };
     },
-    /** A uint256 id as a bigint. */
+    /** An on-chain id as a bigint, up to what the database's BIGINT columns hold. */
     id(field: string): bigint {
       const text = required(field);
-      if (!/^\d{1,78}$/.test(text) || BigInt(text) >= 2n ** 256n) {
-        throw bad("notInteger", { field, min: 0, max: "2^256-1" });
-      }
+      if (!/^\d{1,19}$/.test(text) || BigInt(text) > MAX_ID)
+        throw bad("notInteger", { field, min: 0, max: MAX_ID.toString() });
       return BigInt(text);
     },
   };

@@ -6,7 +6,12 @@ const MESSAGES = {
   notSignedIn: { "en-us": "Please connect your wallet and sign in again", "zh-cn": "请连接钱包并重新登录" },
   serverFault: { "en-us": "The server failed; please try again later", "zh-cn": "服务器出错，请稍后再试" },
   notFound: { "en-us": "No such API call: {path}", "zh-cn": "没有这个接口：{path}" },
-  badRequest: { "en-us": "The request could not be read: {reason}", "zh-cn": "无法读取请求：{reason}" },
+  badRequest: { "en-us": "The request could not be read", "zh-cn": "无法读取请求" },
+  badContentType: {
+    "en-us": "The request body must be form-encoded (application/x-www-form-urlencoded)",
+    "zh-cn": "请求体必须是表单编码（application/x-www-form-urlencoded）",
+  },
+  notText: { "en-us": "{field} must be sent once, as text", "zh-cn": "{field} 只能发送一次，且必须是文本" },
   tooLarge: { "en-us": "The request is too large", "zh-cn": "请求过大" },
   tooMany: { "en-us": "Too many attempts; please wait a minute", "zh-cn": "尝试次数过多，请稍等一分钟" },
   sessionKey: { "en-us": "The session key could not be read", "zh-cn": "无法读取会话密钥" },
@@ -22,6 +27,7 @@ const MESSAGES = {
     "en-us": "{field} must be a whole number from {min} to {max}",
     "zh-cn": "{field} 必须是 {min} 到 {max} 之间的整数",
   },
+  notOneOf: { "en-us": "{field} must be one of: {values}", "zh-cn": "{field} 必须是以下之一：{values}" },
   notSignature: { "en-us": "signs must be a hex signature", "zh-cn": "signs 必须是十六进制签名" },
   timeOrder: { "en-us": "start_time must not be after end_time", "zh-cn": "start_time 不能晚于 end_time" },
   noChallenge: {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { poolAbi } from "@dwn/contracts";
 import { getAddress, type Address, type Hex, type PublicClient } from "viem";
-import { createSiweMessage, generateSiweNonce } from "viem/siwe";
+import { createSiweMessage } from "viem/siwe";
 import type { Sql } from "../store/db";
 
 export const CHALLENGE_SECONDS = 5 * 60;
@@ -30,8 +30,9 @@ export function createSignIn(options: SignInOptions) {
   /** A fresh message for `address` to sign; any earlier unused one for it stops counting. */
   async function challenge(address: Address): Promise<string> {
     const issued = now();
-    // 96 random bits at least: viem's nonce is 96 alphanumeric characters.
-    const nonce = generateSiweNonce();
+    // 128 bits from the CSPRNG. (viem's generateSiweNonce draws on Math.random and hands out
+    // overlapping windows of one buffer, so each nonce would give away the next.)
+    const nonce = randomBytes(16).toString("hex");
     const message = createSiweMessage({
       domain: url.host,
       uri: url.origin,
@@ -44,7 +45,7 @@ export function createSignIn(options: SignInOptions) {
       expirationTime: new Date((issued + CHALLENGE_SECONDS) * 1000),
     });
     const owner = address.toLowerCase();
-    await options.db.query("DELETE FROM sign_in_nonces WHERE address = $1 OR expires_at < $2", [owner, issued]);
+    await options.db.query("DELETE FROM sign_in_nonces WHERE address = $1 OR expires_at <= $2", [owner, issued]);
     await options.db.query("INSERT INTO sign_in_nonces (nonce, address, message, expires_at) VALUES ($1, $2, $3, $4)", [
       nonce,
       owner,
@@ -57,7 +58,7 @@ export function createSignIn(options: SignInOptions) {
   async function login(address: Address, signature: Hex): Promise<LoginOutcome> {
     const owner = address.toLowerCase();
     const [pending] = await options.db.query<{ nonce: string; message: string }>(
-      "SELECT nonce, message FROM sign_in_nonces WHERE address = $1 AND NOT used AND expires_at >= $2",
+      "SELECT nonce, message FROM sign_in_nonces WHERE address = $1 AND NOT used AND expires_at > $2",
       [owner, now()],
     );
     if (!pending) return { ok: false, reason: "noChallenge" };

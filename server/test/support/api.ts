@@ -1,0 +1,73 @@
+import { createPublicKey, generateKeyPairSync } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { RuntimeConfig } from "@dwn/api";
+import type { Address } from "viem";
+import type { Db } from "../../src/store/db";
+import { buildApp, type AppOptions } from "../../src/serve/app";
+import type { ApiKeys } from "../../src/serve/keys";
+import type { createSignIn } from "../../src/serve/signin";
+
+/** A fresh RSA-2048 key pair for one test server (nothing written to disk). */
+export function testKeys(): ApiKeys {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const publicKey = createPublicKey(privateKey).export({ type: "spki", format: "der" }).toString("base64");
+  return { privateKey, publicKey };
+}
+
+export interface ApiServerOptions {
+  db: Db;
+  signIn: ReturnType<typeof createSignIn>;
+  contracts: RuntimeConfig["contracts"];
+  chainId?: number;
+  signInPerMinute?: number;
+  levelThresholds?: readonly bigint[];
+  log?: AppOptions["log"];
+}
+
+/** The API (no indexer) on 127.0.0.1, on a port the system picks. `close` stops it. */
+export async function startApi(options: ApiServerOptions) {
+  const keys = testKeys();
+  const faults: string[] = [];
+  const app = buildApp({
+    db: options.db,
+    keys,
+    signIn: options.signIn,
+    levelThresholds: options.levelThresholds ?? [0n, 1000n, 5000n, 20000n, 100000n].map((t) => t * 10n ** 18n),
+    signInPerMinute: options.signInPerMinute,
+    log: options.log ?? ((line) => faults.push(line)),
+    runtimeConfig: {
+      chain: {
+        id: options.chainId ?? 31337,
+        name: "DWN Devnet",
+        rpcUrl: "http://127.0.0.1:8545",
+        currency: { name: "BNB", symbol: "BNB", decimals: 18 },
+        explorer: null,
+      },
+      contracts: options.contracts,
+      publicKey: keys.publicKey,
+    },
+  });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    keys,
+    /** Server faults the app logged (a 500 writes one). */
+    faults,
+    close: () => app.close(),
+  };
+}
+
+export type ApiServer = Awaited<ReturnType<typeof startApi>>;
+
+/** The published config, read the way the web app reads it. */
+export async function fetchConfig(origin: string): Promise<RuntimeConfig> {
+  const response = await fetch(`${origin}/api/config`);
+  return (await response.json()) as RuntimeConfig;
+}
+
+/** Placeholder contract addresses for a server that never reaches a chain. */
+export function placeholderContracts(pool: Address): RuntimeConfig["contracts"] {
+  const at = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
+  return { usdt: at(1), dwn9: at(2), dwn: at(3), a8: at(4), udbk: at(5), pool, staking: at(6) };
+}
