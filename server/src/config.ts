@@ -51,6 +51,8 @@ export interface ServerConfig {
   apiPrivateKey?: string;
   /** Sign-in calls allowed per IP per minute. */
   signInPerMinute: number;
+  /** Which peers' X-Forwarded-For to believe (Fastify's trustProxy); unset: loopback and private networks. */
+  trustProxy?: boolean | string;
 }
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     indexer,
     webDir: path.resolve(env.WEB_DIR ?? path.join(REPO, "web", "dist")),
     apiPrivateKey: env.API_PRIVATE_KEY || undefined,
+    trustProxy: env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY === "false" ? false : env.TRUST_PROXY || undefined,
     signInPerMinute,
   };
 }

@@ -50,6 +50,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
       levelThresholds: config.levelThresholds,
       webDir: config.webDir,
       signInPerMinute: config.signInPerMinute,
+      trustProxy: config.trustProxy,
       log,
       runtimeConfig: {
         chain: {

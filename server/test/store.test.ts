@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openTestDb } from "./support/db";
-import { migrate } from "../src/store/migrations";
+import { MIGRATIONS, migrate } from "../src/store/migrations";
 
 test("migrations create the schema once and are safe to run again", async () => {
   const { db, drop } = await openTestDb();
@@ -10,7 +10,7 @@ test("migrations create the schema once and are safe to run again", async () => 
     const rows = await db.query<{ id: number }>("SELECT id FROM schema_migrations ORDER BY id");
     assert.deepEqual(
       rows.map((r) => Number(r.id)),
-      [1],
+      MIGRATIONS.map((m) => m.id),
     );
   } finally {
     await drop();

@@ -97,7 +97,7 @@ export function routes({ db, signIn, levelThresholds }: RouteDeps): Record<Endpo
       async handle({ fields, address }) {
         const input = reader(fields);
         const { offset, limit } = input.paging();
-        const type = incomeType(fields.type);
+        const type = input.optionalOneOf("type", INCOME_TYPES);
         const start = input.optionalInteger("start_time", 0, 2 ** 40);
         const end = input.optionalInteger("end_time", 0, 2 ** 40);
         if (start !== undefined && end !== undefined && start > end) throw new Refusal(422, "timeOrder");
@@ -180,14 +180,6 @@ export function routes({ db, signIn, levelThresholds }: RouteDeps): Record<Endpo
 }
 
 const INCOME_TYPES: readonly Income["type"][] = [...incomeTypes, "collect_static", "collect_dynamic"];
-
-/** The optional `type` filter of the income list: one of the list's row types. */
-function incomeType(text: string | undefined): Income["type"] | undefined {
-  if (text === undefined || text === "") return undefined;
-  const type = INCOME_TYPES.find((t) => t === text);
-  if (!type) throw new Refusal(422, "badRequest", { reason: `type must be one of ${INCOME_TYPES.join(", ")}` });
-  return type;
-}
 
 function noticeView(row: q.NoticeRow) {
   return {

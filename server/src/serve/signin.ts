@@ -45,13 +45,14 @@ export function createSignIn(options: SignInOptions) {
       expirationTime: new Date((issued + CHALLENGE_SECONDS) * 1000),
     });
     const owner = address.toLowerCase();
-    await options.db.query("DELETE FROM sign_in_nonces WHERE address = $1 OR expires_at <= $2", [owner, issued]);
-    await options.db.query("INSERT INTO sign_in_nonces (nonce, address, message, expires_at) VALUES ($1, $2, $3, $4)", [
-      nonce,
-      owner,
-      message,
-      issued + CHALLENGE_SECONDS,
-    ]);
+    await options.db.query("DELETE FROM sign_in_nonces WHERE expires_at <= $1", [issued]);
+    // One pending message per address: a new one replaces it, even when two requests race.
+    await options.db.query(
+      `INSERT INTO sign_in_nonces (nonce, address, message, expires_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (address) DO UPDATE
+       SET nonce = EXCLUDED.nonce, message = EXCLUDED.message, expires_at = EXCLUDED.expires_at, used = FALSE`,
+      [nonce, owner, message, issued + CHALLENGE_SECONDS],
+    );
     return message;
   }
 
@@ -67,12 +68,7 @@ export function createSignIn(options: SignInOptions) {
       .verifyMessage({ address: getAddress(address), message: pending.message, signature })
       .catch(() => false);
     if (!valid) return { ok: false, reason: "badSignature" };
-    // Single use: only the request that flips `used` goes on.
-    const claimed = await options.db.query(
-      "UPDATE sign_in_nonces SET used = TRUE WHERE nonce = $1 AND NOT used RETURNING 1",
-      [pending.nonce],
-    );
-    if (claimed.length === 0) return { ok: false, reason: "noChallenge" };
+    // Read before the nonce is spent, so an RPC fault here leaves the message usable.
     const bound = await options.client.readContract({
       address: options.pool,
       abi: poolAbi,
@@ -80,6 +76,13 @@ export function createSignIn(options: SignInOptions) {
       args: [getAddress(address)],
     });
     if (!bound) return { ok: false, reason: "notBound" };
+    // Single use: only the request that flips `used` goes on.
+    const claimed = await options.db.query(
+      "UPDATE sign_in_nonces SET used = TRUE WHERE nonce = $1 AND NOT used RETURNING 1",
+      [pending.nonce],
+    );
+    if (claimed.length === 0) return { ok: false, reason: "noChallenge" };
+    await options.db.query("DELETE FROM sessions WHERE address = $1 AND expires_at <= $2", [owner, now()]);
     const token = randomBytes(32).toString("base64url");
     await options.db.query(
       "INSERT INTO sessions (token_hash, address, created_at, expires_at) VALUES ($1, $2, $3, $4)",

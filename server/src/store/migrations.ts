@@ -151,6 +151,14 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       );
     `,
   },
+  {
+    id: 2,
+    name: "one pending sign-in message per address",
+    sql: `
+      DELETE FROM sign_in_nonces;
+      CREATE UNIQUE INDEX sign_in_nonces_by_address ON sign_in_nonces (address);
+    `,
+  },
 ];
 
 /** Applies every migration the database has not seen, each in its own transaction. */

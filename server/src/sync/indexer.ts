@@ -11,6 +11,8 @@ export interface IndexerOptions {
   startBlock: number;
   maxBlockRange: number;
   pollMs: number;
+  /** The first wait after a fault, doubling up to 30 times it; 1 s by default. */
+  retryMs?: number;
   log?: (line: string) => void;
 }
 
@@ -18,7 +20,7 @@ export interface IndexerOptions {
 export const INDEXER_LOCK = 0x64776e; // "dwn"
 
 const STATE_ID = "main";
-const MAX_BACKOFF_MS = 30_000;
+const MAX_BACKOFF_FACTOR = 30;
 
 export interface SyncState {
   chainId: number;
@@ -121,17 +123,18 @@ export function createIndexer(options: IndexerOptions) {
    * (1 s doubling to 30 s) after a fault, which it logs and survives.
    */
   async function run(signal: AbortSignal): Promise<void> {
-    let backoff = 1000;
+    const first = options.retryMs ?? 1000;
+    let backoff = first;
     while (!signal.aborted) {
       try {
         const more = await step();
-        backoff = 1000;
+        backoff = first;
         if (!more) await sleep(options.pollMs, signal);
       } catch (error) {
         if (signal.aborted) break;
         log(`Indexer fault, retrying in ${backoff / 1000} s: ${error instanceof Error ? error.message : error}`);
         await sleep(backoff, signal);
-        backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
+        backoff = Math.min(first * MAX_BACKOFF_FACTOR, backoff * 2);
       }
     }
   }
