@@ -13,5 +13,6 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
   },
+  { files: ["web/src/**/*.{ts,tsx}"], languageOptions: { globals: { ...globals.browser } } },
   { files: ["**/*.cjs", "**/.solcover.js"], rules: { "@typescript-eslint/no-require-imports": "off" } },
 );
