@@ -49,3 +49,12 @@ test("a failed transaction leaves nothing behind", async () => {
     await drop();
   }
 });
+
+test("migrations have unique, ascending ids and names", () => {
+  const ids = MIGRATIONS.map((m) => m.id);
+  assert.deepEqual(
+    ids,
+    ids.map((_, i) => i + 1),
+  );
+  assert.equal(new Set(MIGRATIONS.map((m) => m.name)).size, MIGRATIONS.length);
+});
