@@ -121,8 +121,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`Port ${config.port} on ${config.host} is taken: stop what uses it or set PORT to a free port.`);
     process.exit(2);
   });
+  // A second signal while closing (Ctrl-C twice) waits for the same close.
+  let closing: Promise<void> | undefined;
   const shutdown = () => {
-    server.close().then(
+    closing ??= server.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
