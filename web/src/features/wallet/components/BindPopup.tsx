@@ -1,0 +1,36 @@
+import { Button, CenterPopup } from "antd-mobile";
+import { useTranslation } from "react-i18next";
+import { shorten } from "../../../lib/format";
+import { useWalletMachine, useWalletState } from "../context";
+import styles from "./WalletPopup.module.css";
+
+/** Spec §2 "Bind-parent popup": the inviter from the URL, shortened (9 … 9, spec §9), and "Bind". */
+export function BindPopup() {
+  const { t } = useTranslation();
+  const machine = useWalletMachine();
+  const { parentPopupVisible, parentAddress, binding, connecting } = useWalletState();
+  return (
+    <CenterPopup
+      visible={parentPopupVisible}
+      showCloseButton
+      onClose={machine.closeBindPopup}
+      onMaskClick={machine.closeBindPopup}
+      bodyClassName={styles.body}
+    >
+      <div data-testid="bind-popup">
+        <h3 className={styles.title}>{t("wallet.bind.title")}</h3>
+        <dl className={styles.rows}>
+          <div className={styles.row}>
+            <dt>{t("wallet.bind.inviter")}</dt>
+            <dd data-testid="bind-inviter" title={parentAddress ?? ""}>
+              {shorten(parentAddress ?? "", 9)}
+            </dd>
+          </div>
+        </dl>
+        <Button block color="primary" loading={binding || connecting} onClick={machine.bind} data-testid="bind-button">
+          {t("wallet.bind.button")}
+        </Button>
+      </div>
+    </CenterPopup>
+  );
+}

@@ -1,0 +1,25 @@
+import { Button, type ButtonProps } from "antd-mobile";
+import { useTranslation } from "react-i18next";
+import { useWallet } from "../context";
+
+export type ConnectButtonProps = Omit<ButtonProps, "onClick" | "loading"> & { testId?: string };
+
+/**
+ * A plain connect button for not-connected placeholders (spec §2). The connect it starts first
+ * keeps the URL's `address` parameter as the parent address, or null without one (spec §4
+ * step 1). Its label is "Connect wallet" unless children say otherwise.
+ */
+export function ConnectButton({
+  children,
+  testId = "connect-button",
+  color = "primary",
+  ...props
+}: ConnectButtonProps) {
+  const { t } = useTranslation();
+  const { connect, connecting } = useWallet();
+  return (
+    <Button {...props} color={color} loading={connecting} onClick={() => void connect()} data-testid={testId}>
+      {children ?? t("wallet.connect")}
+    </Button>
+  );
+}

@@ -1,0 +1,116 @@
+import { createContext, createElement, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { WagmiProvider } from "wagmi";
+import { isAddress } from "viem";
+import type { RuntimeConfig } from "@dwn/api";
+import { createChainWagmiConfig } from "./chain";
+
+/**
+ * The deployment the page talks to (chain, contract addresses, the API's public key) comes from
+ * the server at start-up (`GET /api/config`, DESIGN.md §4), so one build serves any deployment.
+ */
+
+const CONTRACT_NAMES = ["usdt", "dwn9", "dwn", "a8", "udbk", "pool", "staking"] as const;
+
+/** Fetches and checks the runtime config; a bad answer fails with a sentence naming the field. */
+export async function loadRuntimeConfig({
+  origin = globalThis.location?.origin ?? "",
+  fetch: doFetch = globalThis.fetch,
+}: { origin?: string; fetch?: typeof fetch } = {}): Promise<RuntimeConfig> {
+  const response = await doFetch(`${origin}/api/config`, { headers: { accept: "application/json" } });
+  if (!response.ok) throw new Error(`GET /api/config answered HTTP ${response.status}.`);
+  return parseRuntimeConfig(await response.json());
+}
+
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  const config = record(value, "the config");
+  const chain = record(config.chain, "chain");
+  const currency = record(chain.currency, "chain.currency");
+  const contracts = record(config.contracts, "contracts");
+  const explorer = chain.explorer;
+  if (explorer !== null && explorer !== undefined && typeof explorer !== "string") {
+    throw new Error("The runtime config's chain.explorer must be a URL or null.");
+  }
+  return {
+    chain: {
+      id: integer(chain.id, "chain.id"),
+      name: text(chain.name, "chain.name"),
+      rpcUrl: text(chain.rpcUrl, "chain.rpcUrl"),
+      currency: {
+        name: text(currency.name, "chain.currency.name"),
+        symbol: text(currency.symbol, "chain.currency.symbol"),
+        decimals: integer(currency.decimals, "chain.currency.decimals"),
+      },
+      explorer: explorer ? explorer : null,
+    },
+    contracts: Object.fromEntries(
+      CONTRACT_NAMES.map((name) => [name, address(contracts[name], `contracts.${name}`)]),
+    ) as Record<(typeof CONTRACT_NAMES)[number], `0x${string}`>,
+    publicKey: text(config.publicKey, "publicKey"),
+  };
+}
+
+function record(value: unknown, field: string): Record<string, unknown> {
+  if (typeof value !== "object" || value === null) throw new Error(`The runtime config's ${field} is missing.`);
+  return value as Record<string, unknown>;
+}
+function text(value: unknown, field: string): string {
+  if (typeof value !== "string" || value === "") throw new Error(`The runtime config's ${field} must be text.`);
+  return value;
+}
+function integer(value: unknown, field: string): number {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+    throw new Error(`The runtime config's ${field} must be a whole number.`);
+  }
+  return value;
+}
+function address(value: unknown, field: string): `0x${string}` {
+  if (typeof value !== "string" || !isAddress(value)) {
+    throw new Error(`The runtime config's ${field} must be a contract address.`);
+  }
+  return value;
+}
+
+const RuntimeConfigContext = createContext<RuntimeConfig | undefined>(undefined);
+
+export interface RuntimeConfigProviderProps {
+  /** A config already loaded (e.g. by `loadRuntimeConfig()` before the first render); when
+   * absent the provider loads it and shows `fallback` meanwhile. */
+  config?: RuntimeConfig;
+  fallback?: ReactNode;
+  children?: ReactNode;
+}
+
+/**
+ * Provides the runtime config, and wagmi's config for the runtime chain (contract reads over
+ * the config's RPC URL; wagmi's hooks also need a QueryClientProvider, which the shell owns).
+ * A failed load is thrown during render, for the nearest error boundary to show.
+ */
+export function RuntimeConfigProvider({ config: given, fallback = null, children }: RuntimeConfigProviderProps) {
+  const [loaded, setLoaded] = useState<RuntimeConfig | Error | undefined>(given);
+  useEffect(() => {
+    if (given) return;
+    let live = true;
+    loadRuntimeConfig().then(
+      (config) => live && setLoaded(config),
+      (error: unknown) => live && setLoaded(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [given]);
+  const config = loaded instanceof Error ? undefined : (given ?? loaded);
+  const wagmiConfig = useMemo(() => config && createChainWagmiConfig(config), [config]);
+  if (loaded instanceof Error) throw loaded;
+  if (!config || !wagmiConfig) return fallback;
+  return createElement(
+    RuntimeConfigContext.Provider,
+    { value: config },
+    createElement(WagmiProvider, { config: wagmiConfig, reconnectOnMount: false }, children),
+  );
+}
+
+export function useRuntimeConfig(): RuntimeConfig {
+  const config = useContext(RuntimeConfigContext);
+  if (!config) throw new Error("useRuntimeConfig() must be used inside <RuntimeConfigProvider>.");
+  return config;
+}
