@@ -1,8 +1,9 @@
-// `npm start`: the whole product on this machine. Starts the devnet (a fresh chain, deployed and
-// seeded), then the server (indexer + API, embedded database) against it, prints where each
-// is, and stops both on Ctrl-C. If either stops by itself, the other is stopped too.
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+// `npm start`: the whole product on this machine. Builds the web app, starts the devnet (a fresh
+// chain, deployed and seeded), then the server (indexer + API + the web app, embedded database)
+// against it, prints where each is, and stops both on Ctrl-C. If either stops by itself, the
+// other is stopped too.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -59,6 +60,14 @@ async function stop(code: number): Promise<void> {
 process.on("SIGINT", () => void stop(0));
 process.on("SIGTERM", () => void stop(0));
 
+// The web app the server serves under /chain/: the devnet build, which carries the built-in wallet.
+console.log("Building the web app (devnet build)…");
+const build = spawnSync("npm", ["run", "--workspace", "web", "build:devnet"], { cwd: REPO, encoding: "utf8" });
+if (build.status !== 0) {
+  console.error(`The web app did not build:\n${build.stdout}${build.stderr}`);
+  process.exit(1);
+}
+
 try {
   await launch("devnet", ["npx", "hardhat", "devnet"], path.join(REPO, "contracts"), "Ctrl-C stops the devnet.");
   // Each start begins a new chain, so what an earlier run indexed describes a chain that is gone.
@@ -70,7 +79,7 @@ try {
       "",
       "The DWN dApp is running:",
       `  API         http://127.0.0.1:${port}/api/ (GET /api/config, /api/system/status)`,
-      ...(existsSync(path.join(REPO, "web", "dist")) ? [`  web app     http://127.0.0.1:${port}/chain/`] : []),
+      `  web app     http://127.0.0.1:${port}/chain/`,
       `  devnet RPC  http://127.0.0.1:${process.env.DEVNET_PORT ?? "8545"} (chain 31337)`,
       `  data        ${dataDir}`,
       "Ctrl-C stops everything.",

@@ -6,6 +6,12 @@ export default defineConfig({
   base: "/chain/",
   plugins: [react()],
   resolve: { dedupe: ["react", "react-dom"] },
-  build: { outDir: "dist", emptyOutDir: true, target: "es2022" },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    target: "es2022",
+    // bench/first-visit.ts follows the import graph of the first visit through the manifest.
+    manifest: true,
+  },
   test: { include: ["test/**/*.test.ts", "test/**/*.test.tsx"], environment: "node" },
 });

@@ -32,7 +32,7 @@ async function status(api: string): Promise<SystemStatus> {
 }
 
 // The README's first command, run as a newcomer runs it (on ports of its own).
-test("npm start runs the devnet and the server, prints both, indexes the seed, and stops everything on Ctrl-C", async () => {
+test("npm start builds the web app, runs the devnet and the server, indexes the seed, and stops everything on Ctrl-C", async () => {
   const [devnetPort, port] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-start-"));
   const child = spawn("npm", ["start"], {
@@ -68,6 +68,11 @@ test("npm start runs the devnet and the server, prints both, indexes the seed, a
       }),
       3n,
     );
+
+    const page = await fetch(`${api}/chain/`);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<div id="root"><\/div>/);
+    assert.ok(printed.includes(`${api}/chain/`), printed);
 
     const config = (await (await fetch(`${api}/api/config`)).json()) as RuntimeConfig;
     assert.equal(config.chain.id, 31337);

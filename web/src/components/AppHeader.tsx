@@ -1,0 +1,31 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { useMenu } from "../features/menu/MenuContext";
+import { WalletButton } from "../features/wallet";
+import { MenuIcon } from "./icons";
+import styles from "./AppHeader.module.css";
+
+/** The common header of spec §2: the logo, the wallet button and the menu icon. */
+export function AppHeader() {
+  const { t } = useTranslation();
+  const menu = useMenu();
+  return (
+    <header className={styles.header} data-testid="app-header">
+      <Link to="/home" className={styles.logo} aria-label={t("header.logo")} data-testid="header-logo">
+        <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="" width={84} height={28} />
+      </Link>
+      <div className={styles.actions}>
+        <WalletButton />
+        <button
+          type="button"
+          className={styles.menu}
+          onClick={menu.open}
+          aria-label={t("header.openMenu")}
+          data-testid="header-menu"
+        >
+          <MenuIcon />
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,2 @@
+export { InfiniteList } from "./InfiniteList";
+export type { FetchPage, Page } from "./usePagedList";

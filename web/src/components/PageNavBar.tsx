@@ -1,0 +1,30 @@
+import NavBar from "antd-mobile/es/components/nav-bar";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
+import { ChevronIcon } from "./icons";
+import styles from "./PageNavBar.module.css";
+
+/**
+ * The nav bar some screens have under the header: a title and, optionally, a back arrow. A
+ * screen opened directly from a link has no history to go back to, so back then goes home.
+ */
+export function PageNavBar({ title, back = false }: { title: string; back?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goBack = () => {
+    // React Router numbers its history entries; 0 means this page was the first one opened.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate("/home", { replace: true });
+  };
+  const left = back ? (
+    <button type="button" className={styles.back} onClick={goBack} aria-label={t("common.back")} data-testid="nav-back">
+      <ChevronIcon size={20} />
+    </button>
+  ) : null;
+  return (
+    <NavBar className={styles.bar} back={null} left={left} data-testid="page-nav-bar">
+      <span data-testid="page-title">{title}</span>
+    </NavBar>
+  );
+}

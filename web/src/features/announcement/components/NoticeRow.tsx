@@ -1,0 +1,18 @@
+import type { Notice } from "@dwn/api";
+import { Link } from "react-router-dom";
+import { ChevronIcon } from "../../../components/icons";
+import { formatTime } from "../../../lib/format";
+import styles from "./NoticeRow.module.css";
+
+/** An announcement in a list: its title and date, opening its detail screen. */
+export function NoticeRow({ notice }: { notice: Notice }) {
+  return (
+    <Link to={`/announcement/${notice.id}`} className={styles.row} data-testid={`notice-${notice.id}`}>
+      <span className={styles.text}>
+        <span className={styles.title}>{notice.title}</span>
+        <time className={styles.time}>{formatTime(notice.create_time)}</time>
+      </span>
+      <ChevronIcon size={16} />
+    </Link>
+  );
+}

@@ -1,0 +1,16 @@
+import { IncomeCard } from "./components/IncomeCard";
+import { InviteEntry } from "./components/InviteEntry";
+import { LatestNotice } from "./components/LatestNotice";
+import { StakingCard } from "./components/StakingCard";
+
+/** /home: the user's hashrate and income, staking, the invite entry and the latest announcement. */
+export function HomePage() {
+  return (
+    <div data-testid="home-page">
+      <IncomeCard />
+      <StakingCard />
+      <InviteEntry />
+      <LatestNotice />
+    </div>
+  );
+}

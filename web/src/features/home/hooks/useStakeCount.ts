@@ -1,0 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
+import { useApi } from "../../../lib/api";
+import { useWallet } from "../../wallet";
+
+/** How many stakes the signed-in user has, in any status (stake/getStakeList, rows 999). */
+export function useStakeCount() {
+  const { account, hasLogin } = useWallet();
+  const call = useApi();
+  return useQuery({
+    queryKey: ["stake/getStakeList", account, "all"],
+    // An empty status asks for every status (server/src/serve/input.ts optionalInteger).
+    queryFn: async () => (await call("stake/getStakeList", { page: "1", rows: "999", status: "" })).length,
+    enabled: hasLogin && account !== undefined,
+  });
+}

@@ -1,0 +1,11 @@
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { showToast } from "../../components/toast";
+
+/** Shows "Not open yet": what Market, Exchange and /notopen do instead of opening a screen. */
+export function useNotOpenToast(): () => void {
+  const { t } = useTranslation();
+  return useCallback(() => {
+    showToast({ content: t("common.notOpenYet") });
+  }, [t]);
+}

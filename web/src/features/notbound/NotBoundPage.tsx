@@ -1,0 +1,23 @@
+import Button from "antd-mobile/es/components/button";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
+import styles from "./NotBoundPage.module.css";
+
+/**
+ * /not_bound: where a wallet without an inviter lands when no invite address is in the URL
+ * (the wallet feature has disconnected it). The way in is a friend's invite link.
+ */
+export function NotBoundPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className={styles.page} data-testid="not-bound-page">
+      <img src={`${import.meta.env.BASE_URL}empty.svg`} alt="" width={120} height={90} />
+      <h1 className={styles.title}>{t("notBound.title")}</h1>
+      <p className={styles.text}>{t("notBound.text")}</p>
+      <Button color="primary" fill="outline" onClick={() => navigate("/home")} data-testid="not-bound-home">
+        {t("notBound.home")}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Friend } from "@dwn/api";
+import Popup from "antd-mobile/es/components/popup";
+import { useTranslation } from "react-i18next";
+import { parseAmount } from "../../../lib/amount";
+import { displayAddress } from "../../../lib/displayAddress";
+import { formatAmount } from "../../../lib/format";
+import { levelKey } from "../../../lib/levels";
+import styles from "./CommunityPopup.module.css";
+
+/** Community details of a friend: address, level name and community performance. */
+export function CommunityPopup({ friend, onClose }: { friend: Friend | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Popup
+      visible={friend !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      showCloseButton
+      bodyClassName={styles.body}
+      data-testid="community-popup"
+    >
+      {friend && (
+        <>
+          <h2 className={styles.title}>{t("community.title")}</h2>
+          <dl className={styles.list}>
+            <dt>{t("community.friendAddress")}</dt>
+            <dd className={styles.address} data-testid="community-address">
+              {displayAddress(friend.address)}
+            </dd>
+            <dt>{t("community.level")}</dt>
+            <dd data-testid="community-level">{t(levelKey(friend.level))}</dd>
+            <dt>{t("community.performance")}</dt>
+            <dd data-testid="community-performance">{formatAmount(parseAmount(friend.team_performance))}</dd>
+          </dl>
+        </>
+      )}
+    </Popup>
+  );
+}

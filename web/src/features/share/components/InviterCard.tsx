@@ -1,0 +1,26 @@
+import { useTranslation } from "react-i18next";
+import { zeroAddress } from "viem";
+import { Section } from "../../../components/Section";
+import { shorten } from "../../../lib/format";
+import { useWallet } from "../../wallet";
+import styles from "./InviterCard.module.css";
+
+/** Spec §2: stands in for the inviter when there is none (not connected, or the root). */
+const PLACEHOLDER = shorten(`0x${"*".repeat(40)}`, 9);
+
+/** "My inviter": the on-chain inviter, shortened to 9 … 9. */
+export function InviterCard() {
+  const { t } = useTranslation();
+  const { inviter } = useWallet();
+  const known = inviter !== undefined && inviter !== null && inviter.toLowerCase() !== zeroAddress;
+  return (
+    <Section title={t("share.myInviter")} testId="inviter-card">
+      <div className={styles.row}>
+        <span className={styles.label}>{t("share.superiorAddress")}</span>
+        <span className={styles.address} data-testid="inviter-address" title={known ? inviter : undefined}>
+          {known ? shorten(inviter, 9) : PLACEHOLDER}
+        </span>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { CopyButton } from "../../../components/CopyButton";
+import { Section } from "../../../components/Section";
+import { shorten } from "../../../lib/format";
+import { inviteLink } from "../../../lib/inviteLink";
+import { ConnectButton, useWallet } from "../../wallet";
+import { InviteQr } from "./InviteQr";
+import styles from "./ShareBox.module.css";
+
+/** The invite link with its copy button and QR code; a connect button when not signed in. */
+export function ShareBox() {
+  const { t } = useTranslation();
+  const { account, hasLogin } = useWallet();
+  const link = hasLogin && account ? inviteLink(window.location.origin, account) : undefined;
+  return (
+    <Section title={t("share.shareTitle")} testId="share-box">
+      <p className={styles.text}>{t("share.shareText")}</p>
+      {link ? (
+        <>
+          <div className={styles.linkRow}>
+            <span className={styles.label}>{t("share.inviteLink")}</span>
+            <span className={styles.link} data-testid="invite-link" title={link}>
+              {shorten(link, 12)}
+            </span>
+            <CopyButton text={link} testId="copy-invite-link" />
+          </div>
+          <InviteQr link={link} />
+        </>
+      ) : (
+        <div className={styles.connect}>
+          <p className={styles.text}>{t("share.connectToInvite")}</p>
+          <ConnectButton testId="share-connect" />
+        </div>
+      )}
+    </Section>
+  );
+}

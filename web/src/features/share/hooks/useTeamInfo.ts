@@ -1,0 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
+import { useApi } from "../../../lib/api";
+import { useWallet } from "../../wallet";
+
+/** The signed-in member's team figures (user/getMemberTeamInfo); idle when not signed in. */
+export function useTeamInfo() {
+  const { account, hasLogin } = useWallet();
+  const call = useApi();
+  return useQuery({
+    queryKey: ["user/getMemberTeamInfo", account],
+    queryFn: () => call("user/getMemberTeamInfo", {}),
+    enabled: hasLogin && account !== undefined,
+  });
+}

@@ -1,0 +1,132 @@
+import { createInstance } from "i18next";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { LANGUAGE_COOKIE, languageCookie, readLanguageCookie } from "../src/i18n/languageCookie";
+import {
+  DEFAULT_LANGUAGE,
+  FALLBACK_LANGUAGES,
+  LANGUAGES,
+  PICKER_LANGUAGES,
+  languagesToLoad,
+  textDirection,
+  toApiLanguage,
+} from "../src/i18n/languages";
+import { loadResources } from "../src/i18n/resources";
+
+/** What a browser keeps of a `document.cookie = …` assignment: the name=value pair. */
+const stored = (assignment: string) => assignment.split(";")[0];
+
+describe("the language cookie", () => {
+  it("round-trips every language", () => {
+    for (const code of LANGUAGES) expect(readLanguageCookie(stored(languageCookie(code)))).toBe(code);
+  });
+
+  it("is named language, site-wide, kept for a year", () => {
+    const cookie = languageCookie("en-us");
+    expect(cookie.startsWith(`${LANGUAGE_COOKIE}=en-us;`)).toBe(true);
+    expect(LANGUAGE_COOKIE).toBe("language");
+    expect(cookie).toContain("path=/");
+    expect(cookie).toContain(`max-age=${365 * 24 * 3600}`);
+  });
+
+  it("is found among other cookies, in any letter case", () => {
+    expect(readLanguageCookie("a=1; language=en-US; b=2")).toBe("en-us");
+    expect(readLanguageCookie("xlanguage=en-us; language=ja-jp")).toBe("ja-jp");
+  });
+
+  it("falls back to zh-cn when absent or unknown", () => {
+    expect(DEFAULT_LANGUAGE).toBe("zh-cn");
+    expect(readLanguageCookie("")).toBe("zh-cn");
+    expect(readLanguageCookie("language=fr-fr")).toBe("zh-cn");
+    expect(readLanguageCookie("language=")).toBe("zh-cn");
+  });
+});
+
+describe("languages", () => {
+  it("the picker offers only Simplified Chinese and English", () => {
+    expect(PICKER_LANGUAGES).toEqual([
+      { code: "zh-cn", name: "简体中文" },
+      { code: "en-us", name: "English" },
+    ]);
+  });
+
+  it("only Arabic is right to left", () => {
+    expect(LANGUAGES.filter((code) => textDirection(code) === "rtl")).toEqual(["ar-ae"]);
+  });
+
+  it("the API hears zh-cn for Chinese and en-us otherwise", () => {
+    expect(LANGUAGES.map(toApiLanguage)).toEqual(["zh-cn", "zh-cn", "en-us", "en-us", "en-us", "en-us"]);
+  });
+
+  it("a complete language loads alone; a partial one with its fallback", () => {
+    expect(languagesToLoad("zh-cn")).toEqual(["zh-cn"]);
+    expect(languagesToLoad("en-us")).toEqual(["en-us"]);
+    expect(languagesToLoad("zh-tw")).toEqual(["zh-tw", "zh-cn"]);
+    expect(languagesToLoad("ar-ae")).toEqual(["ar-ae", "en-us"]);
+  });
+
+  it("missing strings fall back: zh-tw to zh-cn, the others to en-us", async () => {
+    const i18n = createInstance();
+    const resources = await loadResources(LANGUAGES);
+    await i18n.init({
+      resources,
+      lng: "zh-tw",
+      fallbackLng: FALLBACK_LANGUAGES,
+      lowerCaseLng: true,
+      load: "currentOnly",
+    });
+    expect(i18n.t("nav.home")).toBe("首頁");
+    expect(i18n.t("share.scanToJoin")).toBe("扫码立即加入");
+    for (const code of ["ja-jp", "ko-kr", "ar-ae"] as const) {
+      await i18n.changeLanguage(code);
+      expect(i18n.t("share.scanToJoin")).toBe("Scan and join now");
+      expect(i18n.t("nav.home")).not.toBe("Home");
+    }
+  });
+});
+
+describe("start-up", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  /** A document with just what setupI18n and changeLanguage touch. */
+  function fakeDocument(cookie: string) {
+    const html = { lang: "", dir: "" };
+    const doc = {
+      documentElement: html,
+      get cookie() {
+        return cookie;
+      },
+      set cookie(assignment: string) {
+        cookie = stored(assignment);
+      },
+    };
+    vi.stubGlobal("document", doc);
+    return { html, cookie: () => cookie };
+  }
+
+  it("reads the cookie and renders Arabic right to left", async () => {
+    const { html } = fakeDocument("language=ar-ae");
+    const { setupI18n, i18n } = await import("../src/i18n");
+    await setupI18n();
+    expect(i18n.language).toBe("ar-ae");
+    expect(html).toEqual({ lang: "ar-ae", dir: "rtl" });
+  });
+
+  it("starts in zh-cn without a cookie, and a change is stored and applied", async () => {
+    const doc = fakeDocument("");
+    const { setupI18n, changeLanguage, i18n } = await import("../src/i18n");
+    await setupI18n();
+    expect(i18n.t("common.noMore")).toBe("没有更多了~");
+    expect(doc.html).toEqual({ lang: "zh-cn", dir: "ltr" });
+    await changeLanguage("en-us");
+    expect(i18n.t("common.noMore")).toBe("No more~");
+    expect(doc.cookie()).toBe("language=en-us");
+    expect(doc.html).toEqual({ lang: "en-us", dir: "ltr" });
+    await changeLanguage("ar-ae");
+    expect(i18n.t("nav.home")).toBe("الرئيسية");
+    expect(i18n.t("share.scanToJoin")).toBe("Scan and join now");
+    expect(doc.html).toEqual({ lang: "ar-ae", dir: "rtl" });
+  });
+});
