@@ -25,7 +25,7 @@ export async function member(db: Sql, address: string): Promise<MemberRow | unde
 export function friends(db: Sql, address: string, offset: number, limit: number) {
   return db.query<MemberRow & { branch: string }>(
     `SELECT ${MEMBER_COLUMNS}, (own_hashrate + team_hashrate)::text AS branch
-     FROM members WHERE inviter = $1 ORDER BY bind_time, address OFFSET $2 LIMIT $3`,
+     FROM members WHERE inviter = $1 ORDER BY members.bind_time, members.address OFFSET $2 LIMIT $3`,
     [address, offset, limit],
   );
 }
@@ -41,7 +41,7 @@ export function nfts(db: Sql, owner: string, offset: number, limit: number) {
     tx_hash: string;
   }>(
     `SELECT token_id::text, tier, hashrate::text, makeup_hashrate::text, usdtprice::text, create_time::text, tx_hash
-     FROM nfts WHERE owner = $1 ORDER BY create_time DESC, token_id DESC OFFSET $2 LIMIT $3`,
+     FROM nfts WHERE owner = $1 ORDER BY nfts.create_time DESC, nfts.token_id DESC OFFSET $2 LIMIT $3`,
     [owner, offset, limit],
   );
 }
@@ -76,7 +76,7 @@ export async function incomes(db: Sql, address: string, filter: IncomeFilter, of
      ) AS log
      WHERE ($2::text IS NULL OR type = $2) AND ($3::bigint IS NULL OR timestamp >= $3)
        AND ($4::bigint IS NULL OR timestamp <= $4)
-     ORDER BY timestamp DESC, block_number DESC, log_index DESC OFFSET $5 LIMIT $6`,
+     ORDER BY log.timestamp DESC, log.block_number DESC, log.log_index DESC OFFSET $5 LIMIT $6`,
     [address, filter.type ?? null, filter.start ?? null, filter.end ?? null, offset, limit],
   );
   const [sum] = await db.query<{ total: string }>(
@@ -120,7 +120,7 @@ export function stakes(
   return db.query<StakeRow>(
     `SELECT ${STAKE_COLUMNS} FROM stakes
      WHERE address = $1 AND ($3::int IS NULL OR ${STATUS} = $3)
-     ORDER BY id DESC OFFSET $4 LIMIT $5`,
+     ORDER BY stakes.id DESC OFFSET $4 LIMIT $5`,
     [address, now, status ?? null, offset, limit],
   );
 }
@@ -133,7 +133,7 @@ export async function stake(db: Sql, id: bigint): Promise<StakeRow | undefined> 
 export function stakeClaims(db: Sql, id: bigint) {
   return db.query<{ amount: string; timestamp: string; tx_hash: string; log_index: number }>(
     `SELECT amount::text, timestamp::text, tx_hash, log_index FROM stake_claims WHERE stake_id = $1
-     ORDER BY timestamp DESC, block_number DESC, log_index DESC`,
+     ORDER BY stake_claims.timestamp DESC, stake_claims.block_number DESC, stake_claims.log_index DESC`,
     [id],
   );
 }
@@ -153,7 +153,7 @@ const noticeColumns = (english: boolean) =>
 
 export function notices(db: Sql, english: boolean, offset: number, limit: number) {
   return db.query<NoticeRow>(
-    `SELECT ${noticeColumns(english)} FROM notices ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`,
+    `SELECT ${noticeColumns(english)} FROM notices ORDER BY notices.created_at DESC, notices.id DESC OFFSET $1 LIMIT $2`,
     [offset, limit],
   );
 }

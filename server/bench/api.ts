@@ -1,0 +1,236 @@
+import { fork, type ChildProcess } from "node:child_process";
+import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
+import {
+  decryptText,
+  importPublicKey,
+  randomSessionKey,
+  sealSessionKey,
+  signFields,
+  Status,
+  type Fields,
+  type Friend,
+  type Reply,
+  type TeamInfo,
+} from "@dwn/api";
+import { createPublicClient, http, zeroAddress } from "viem";
+import { buildApp } from "../src/serve/app";
+import { loadKeys } from "../src/serve/keys";
+import { createSignIn, SESSION_SECONDS } from "../src/serve/signin";
+import { openDb } from "../src/store/db";
+import { migrate } from "../src/store/migrations";
+import type { LoadFigures, LoadJob } from "./load";
+import { addNoOpRoute, NOOP_PATH } from "./noop";
+import { ms, seconds, setting, verdict, whole } from "./report";
+import { buildTree } from "./tree";
+
+/**
+ * API benchmark (DESIGN.md §4) on PostgreSQL: a synthetic referral tree of 1,000,000 members,
+ * then the req/s and p99 latency of a signed-in, enveloped getFriendList and getMemberTeamInfo,
+ * each beside a no-op route of the same server in the same run (run before and after each
+ * endpoint). Target: ≥ 0.5× the no-op's req/s.
+ *
+ * The server runs in this process; autocannon runs in a child process. Every request of a run
+ * is the same precomputed enveloped body (the server accepts it again and again for 5 minutes).
+ * BENCH_MEMBERS and BENCH_SECONDS shrink the run for a quick look.
+ */
+
+const MEMBERS = setting("BENCH_MEMBERS", 1_000_000, 2);
+const SECONDS = setting("BENCH_SECONDS", 10, 1);
+const WARM_UP_SECONDS = 2;
+const CONNECTIONS = 50;
+const TARGET_RATIO = 0.5;
+const LEVEL_THRESHOLDS = [0n, 1000n, 5000n, 20000n, 100000n].map((t) => t * 10n ** 18n);
+
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error("DATABASE_URL is not set: run `npm run bench:api`, which starts a throwaway PostgreSQL.");
+  process.exit(2);
+}
+
+const schema = `bench_${randomBytes(4).toString("hex")}`;
+const db = await openDb({ kind: "postgres", url, schema });
+let child: ChildProcess | undefined;
+let app: ReturnType<typeof buildApp> | undefined;
+// Requests a finished run left in the server's queue may still reach the database as it goes.
+let closing = false;
+try {
+  await migrate(db);
+  console.log(`API benchmark on PostgreSQL (schema ${schema}); load from a child process, ${CONNECTIONS} connections.`);
+  const started = performance.now();
+  const tree = await buildTree(db, MEMBERS);
+  console.log(
+    `Tree: ${whole(tree.members)} members, depth ${tree.depth}, built in ${seconds(started)}. ` +
+      `Signed in as ${tree.leader.address} (${whole(tree.leader.friends)} direct invitees).`,
+  );
+
+  // A session row exactly as sign-in stores one: the token's SHA-256, never the token.
+  const token = randomBytes(32).toString("base64url");
+  const now = Math.floor(Date.now() / 1000);
+  await db.query("INSERT INTO sessions (token_hash, address, created_at, expires_at) VALUES ($1, $2, $3, $4)", [
+    createHash("sha256").update(token).digest("hex"),
+    tree.leader.address,
+    now,
+    now + SESSION_SECONDS,
+  ]);
+
+  const pem = generateKeyPairSync("rsa", { modulusLength: 2048 })
+    .privateKey.export({ type: "pkcs8", format: "pem" })
+    .toString();
+  const keys = loadKeys("", pem);
+  // These endpoints never reach the chain: the client points at a port nothing listens on.
+  const signIn = createSignIn({
+    db,
+    client: createPublicClient({ transport: http("http://127.0.0.1:9") }),
+    pool: zeroAddress,
+    chainId: 31337,
+    origin: "http://127.0.0.1",
+  });
+  app = buildApp({
+    db,
+    keys,
+    signIn,
+    levelThresholds: LEVEL_THRESHOLDS,
+    log: (line) => {
+      if (!closing) console.error(line);
+    },
+    runtimeConfig: {
+      chain: {
+        id: 31337,
+        name: "Benchmark",
+        rpcUrl: "http://127.0.0.1:9",
+        currency: { name: "BNB", symbol: "BNB", decimals: 18 },
+        explorer: null,
+      },
+      contracts: {
+        usdt: zeroAddress,
+        dwn9: zeroAddress,
+        dwn: zeroAddress,
+        a8: zeroAddress,
+        udbk: zeroAddress,
+        pool: zeroAddress,
+        staking: zeroAddress,
+      },
+      publicKey: keys.publicKey,
+    },
+  });
+  addNoOpRoute(app, { keys, signIn });
+  const origin = await app.listen({ host: "127.0.0.1", port: 0 });
+
+  // The client's side, as the web app does it: one session key, its sealed header, signed fields.
+  const sessionKey = randomSessionKey();
+  const sealedKey = await sealSessionKey(await importPublicKey(keys.publicKey), sessionKey);
+  async function envelope(path: string, payload: Fields): Promise<LoadJob> {
+    const fields: Fields = { ...payload, lang: "en-us", t: String(Math.floor(Date.now() / 1000)), token };
+    fields.l_sign = await signFields(sessionKey, fields);
+    return {
+      url: `${origin}${path}`,
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        version: "2.0",
+        client: "h5",
+        sKey: sealedKey,
+        "think-lang": "en-us",
+      },
+      body: new URLSearchParams(fields).toString(),
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    };
+  }
+
+  /** Sends the job's request once and opens the reply; returns its data and the sealed body's length. */
+  async function callOnce<T>(job: LoadJob): Promise<{ data: T; length: number }> {
+    const response = await fetch(job.url, { method: "POST", headers: job.headers, body: job.body });
+    const text = await response.text();
+    const reply = JSON.parse(await decryptText(sessionKey, text)) as Reply<T>;
+    if (response.status !== 200 || reply.status !== Status.ok) {
+      throw new Error(`${job.url} answered HTTP ${response.status}, status ${reply.status}: ${reply.msg}`);
+    }
+    return { data: reply.data, length: text.length };
+  }
+
+  // The web app's page size (web/src/lib/paging.ts).
+  const friendsPage = 10;
+  const targets: { name: string; path: string; payload: Fields; check(data: unknown): string | undefined }[] = [
+    {
+      name: "no-op",
+      path: NOOP_PATH,
+      payload: {},
+      check: (data) => (data === null ? undefined : "data is not null"),
+    },
+    {
+      name: "getFriendList",
+      path: "/api/user/getFriendList",
+      payload: { page: "1", limit: String(friendsPage) },
+      check(data) {
+        const list = data as Friend[];
+        const expected = Math.min(friendsPage, tree.leader.friends);
+        if (!Array.isArray(list) || list.length !== expected) return `expected ${expected} friends`;
+        if (!list.every((f) => /^0x[0-9a-f]{40}$/.test(f.address) && /^\d+$/.test(f.team_performance))) {
+          return "a friend row is malformed";
+        }
+      },
+    },
+    {
+      name: "getMemberTeamInfo",
+      path: "/api/user/getMemberTeamInfo",
+      payload: {},
+      check(data) {
+        const info = data as TeamInfo;
+        if (info.friend_num !== tree.leader.friends) return `friend_num ${info.friend_num}, not ${tree.leader.friends}`;
+        if (!(info.community_num >= info.friend_num) || BigInt(info.all_performance) < BigInt(info.performance)) {
+          return "team figures are inconsistent";
+        }
+      },
+    },
+  ];
+
+  const loader = fork(fileURLToPath(new URL("./load.ts", import.meta.url)));
+  child = loader;
+  async function run(job: LoadJob): Promise<LoadFigures> {
+    const answered = once(loader, "message") as Promise<[LoadFigures]>;
+    loader.send(job);
+    return (await answered)[0];
+  }
+
+  // The no-op runs before and after each endpoint, which is compared with the mean of those
+  // two runs: on a shared machine the throughput drifts from one run to the next.
+  const [noop, ...endpoints] = targets;
+  const plan = [noop, ...endpoints.flatMap((e) => [e, noop])];
+  const figures: LoadFigures[] = [];
+  for (const target of plan) {
+    const job = await envelope(target.path, target.payload);
+    const { data, length } = await callOnce(job);
+    const problem = target.check(data);
+    if (problem) throw new Error(`${target.name} answered wrongly before the load: ${problem}.`);
+    await run({ ...job, seconds: WARM_UP_SECONDS });
+    const load = await run(job);
+    await callOnce(job);
+    const others = Object.entries(load.lengths).filter(([l]) => Number(l) !== length);
+    const odd = others.reduce((sum, [, count]) => sum + count, 0);
+    if (load.failures > 0 || odd > 0) {
+      console.log(`  ${target.name}: ${load.failures} failed requests, ${odd} replies unlike the checked one.`);
+    }
+    figures.push(load);
+  }
+
+  console.log(`\n${SECONDS} s per run, ${CONNECTIONS} connections, after a ${WARM_UP_SECONDS} s warm-up:`);
+  const line = (name: string, f: LoadFigures) =>
+    `  ${name.padEnd(20)} ${whole(f.perSecond).padStart(7)} req/s   p99 ${ms(f.p99).padStart(8)}`;
+  plan.forEach((target, i) => {
+    if (target === noop) return console.log(line("no-op", figures[i]));
+    const baseline = (figures[i - 1].perSecond + figures[i + 1].perSecond) / 2;
+    const ratio = figures[i].perSecond / baseline;
+    console.log(
+      `${line(target.name, figures[i])}   ${ratio.toFixed(2)}× the no-op around it (${whole(baseline)} req/s)   ` +
+        verdict(`≥ ${TARGET_RATIO}×`, ratio >= TARGET_RATIO),
+    );
+  });
+} finally {
+  closing = true;
+  if (child?.connected) child.disconnect();
+  await app?.close();
+  await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+  await db.close();
+}

@@ -1,0 +1,149 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { applyLogs, decodeLogs, type ChainLog, type TimedLog } from "../src/apply/apply";
+import { openDb } from "../src/store/db";
+import { migrate } from "../src/store/migrations";
+import { createLogFactory, memberAddress } from "../test/support/synthetic";
+import { median, ms, seeded, seconds, setting, verdict, whole } from "./report";
+
+/**
+ * Indexer apply-stage benchmark (DESIGN.md §5): real encoded pool logs, decoded as the indexer
+ * decodes them, applied with `applyLogs` in one transaction per batch as the indexer applies a
+ * block range. Targets: ≥ 10,000 purchases/s on a 100,000-member tree; one purchase by a member
+ * at depth 10,000 applied in ≤ 100 ms.
+ *
+ * On a throwaway PostgreSQL by default (or the one at DATABASE_URL); on in-memory PGlite with
+ * `--pglite`. BENCH_MEMBERS, BENCH_PURCHASES and BENCH_DEPTH shrink the run for a quick look.
+ */
+
+const MEMBERS = setting("BENCH_MEMBERS", 100_000, 1);
+const PURCHASES = setting("BENCH_PURCHASES", 50_000, 1);
+const DEPTH = setting("BENCH_DEPTH", 10_000, 2);
+const BIND_BATCH = 5_000;
+const PURCHASE_BATCHES = [1_000, 5_000];
+const DEEP_RUNS = 7;
+const LOGS_PER_BLOCK = 50;
+const TARGET_PER_SECOND = 10_000;
+const TARGET_DEEP_MS = 100;
+
+const pglite = process.argv.includes("--pglite");
+if (!pglite && !process.env.DATABASE_URL) {
+  // Again, under a PostgreSQL cluster of its own that is deleted afterwards.
+  const withPostgres = fileURLToPath(new URL("../../scripts/with-postgres.mjs", import.meta.url));
+  const self = [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)];
+  const child = spawn(process.execPath, [withPostgres, process.execPath, ...self], { stdio: "inherit" });
+  child.on("exit", (code) => process.exit(code ?? 1));
+} else {
+  await bench(pglite);
+}
+
+async function bench(onPglite: boolean) {
+  const schema = `bench_${randomBytes(4).toString("hex")}`;
+  const db = onPglite
+    ? await openDb({ kind: "pglite" })
+    : await openDb({ kind: "postgres", url: process.env.DATABASE_URL!, schema });
+  try {
+    await migrate(db);
+    console.log(
+      `Indexer apply stage on ${onPglite ? "PGlite (in memory)" : `PostgreSQL (schema ${schema})`}; ` +
+        "each batch applied in its own transaction, as the indexer applies a block range.",
+    );
+    const random = seeded(20261122);
+    const make = createLogFactory();
+    const decoding = { logs: 0, seconds: 0 };
+    /** `count` logs in blocks of LOGS_PER_BLOCK, decoded as the indexer decodes them. */
+    const logs = (count: number, log: (i: number) => ChainLog): TimedLog[] => {
+      const raw = Array.from({ length: count }, (_, i) => {
+        if (i % LOGS_PER_BLOCK === 0) make.nextBlock();
+        return log(i);
+      });
+      const start = performance.now();
+      const decoded = decodeLogs(raw).map((l) => ({ log: l, time: l.blockNumber * 3n }));
+      decoding.logs += count;
+      decoding.seconds += (performance.now() - start) / 1000;
+      return decoded;
+    };
+    /** Applies `all` in batches of `size`, each in its own transaction; returns the seconds taken. */
+    const apply = async (all: readonly TimedLog[], size: number): Promise<number> => {
+      const start = performance.now();
+      for (let i = 0; i < all.length; i += size) {
+        const batch = all.slice(i, i + size);
+        const applied = await db.transaction((tx) => applyLogs(tx, batch));
+        if (applied !== batch.length) throw new Error(`Only ${applied} of ${batch.length} logs were new.`);
+      }
+      return (performance.now() - start) / 1000;
+    };
+    const hashrate = () => BigInt(1 + Math.floor(random() * 50)) * 100n * 10n ** 18n;
+    let bought = 0n;
+    const purchase = (member: number) => {
+      const amount = hashrate();
+      bought += amount;
+      return make.purchase(memberAddress(member), 1n, amount);
+    };
+
+    // The tree: member i (1 ≤ i ≤ MEMBERS) binds under a uniformly random earlier member.
+    let started = performance.now();
+    const parent = Array.from({ length: MEMBERS + 1 }, (_, i) => Math.floor(random() * i));
+    const binds = logs(MEMBERS, (i) => make.bind(memberAddress(i + 1), memberAddress(parent[i + 1])));
+    console.log(
+      `${whole(binds.length)} binds made in ${seconds(started)} (making and decoding logs is not timed below).`,
+    );
+    const bindSeconds = await apply(binds, BIND_BATCH);
+    const [{ deepest }] = await db.query<{ deepest: number }>("SELECT max(depth) AS deepest FROM members");
+    console.log(
+      `Tree: ${whole(MEMBERS + 1)} members (depth up to ${deepest}) bound in batches of ${whole(BIND_BATCH)}: ` +
+        `${bindSeconds.toFixed(1)} s, ${whole(MEMBERS / bindSeconds)} binds/s.`,
+    );
+
+    // Purchases by uniformly random members, in batches the size of a busy block range.
+    for (const size of PURCHASE_BATCHES) {
+      const buys = logs(PURCHASES, () => purchase(Math.floor(random() * (MEMBERS + 1))));
+      const taken = await apply(buys, size);
+      const perSecond = PURCHASES / taken;
+      console.log(
+        `${whole(PURCHASES)} purchases in batches of ${whole(size)}: ${taken.toFixed(1)} s, ` +
+          `${whole(perSecond)} purchases/s (${whole(buys.length / taken)} logs/s)   ` +
+          verdict(`≥ ${whole(TARGET_PER_SECOND)}/s`, perSecond >= TARGET_PER_SECOND),
+      );
+    }
+
+    // A chain hanging under the tree's deepest member, down to depth DEPTH.
+    const [hook] = await db.query<{ address: string; depth: number }>(
+      "SELECT address, depth FROM members ORDER BY depth DESC, address LIMIT 1",
+    );
+    const first = MEMBERS + 1;
+    const length = DEPTH - Number(hook.depth);
+    started = performance.now();
+    const chain = logs(length, (i) =>
+      make.bind(memberAddress(first + i), i === 0 ? (hook.address as `0x${string}`) : memberAddress(first + i - 1)),
+    );
+    await apply(chain, 1_000);
+    const deepMember = first + length - 1;
+    console.log(`A chain of ${whole(length)} members bound under depth ${hook.depth} in ${seconds(started)}.`);
+    const runs: number[] = [];
+    for (let run = 0; run < DEEP_RUNS; run++) {
+      make.nextBlock();
+      const one = logs(1, () => purchase(deepMember));
+      runs.push((await apply(one, 1)) * 1000);
+    }
+    const typical = median(runs);
+    console.log(
+      `One purchase at depth ${whole(DEPTH)}: median ${ms(typical)} of ${DEEP_RUNS} (${ms(Math.min(...runs))}..` +
+        `${ms(Math.max(...runs))})   ${verdict(`≤ ${TARGET_DEEP_MS} ms`, typical <= TARGET_DEEP_MS)}`,
+    );
+
+    console.log(
+      `Decoding (viem parseEventLogs, before the apply stage): ${whole(decoding.logs / decoding.seconds)} logs/s.`,
+    );
+
+    // The figures are of work done right: every purchase reached the root.
+    const [root] = await db.query<{ total: string }>(
+      "SELECT (own_hashrate + team_hashrate)::text AS total FROM members WHERE depth = 0",
+    );
+    if (BigInt(root.total) !== bought) throw new Error(`The root's branch holds ${root.total}, not ${bought}.`);
+  } finally {
+    if (db.kind === "postgres") await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+    await db.close();
+  }
+}
