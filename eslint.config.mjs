@@ -14,5 +14,24 @@ export default tseslint.config(
     },
   },
   { files: ["web/src/**/*.{ts,tsx}"], languageOptions: { globals: { ...globals.browser } } },
+  {
+    // The antd-mobile index drags Toast, Mask and their animation library into every chunk
+    // that imports it, the first visit's included: import each component by its own path.
+    files: ["web/src/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "antd-mobile",
+              message: 'Import the component by its path, e.g. "antd-mobile/es/components/button".',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ["**/*.cjs", "**/.solcover.js"], rules: { "@typescript-eslint/no-require-imports": "off" } },
 );

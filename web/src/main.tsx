@@ -2,19 +2,16 @@ import type { RuntimeConfig } from "@dwn/api";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 // antd-mobile's CSS variables and theme. Components are imported by their own paths, never from
-// the "antd-mobile" index: that index drags Toast and its animation library into every chunk
-// that imports it (about 30 kB gzip on the first visit).
+// the "antd-mobile" index (eslint.config.mjs enforces it): that index drags Toast and its
+// animation library into every chunk that imports it (about 30 kB gzip on the first visit).
+// Toast and Dialog install React 19's render hook themselves (components/antdRender.ts).
 import "antd-mobile/es/global";
 import { App } from "./app/App";
-import { setAntdRender } from "./app/antdRender";
 import { createQueryClient } from "./app/queryClient";
 import { StartupError } from "./app/StartupError";
 import "./app/global.css";
 import { setupI18n } from "./i18n";
 import { loadRuntimeConfig } from "./lib/runtime";
-
-// antd-mobile's imperative render first, before anything can show a Toast.
-setAntdRender();
 
 // The runtime config (chain, addresses, API key) and the language's strings load side by side;
 // a failed config load is kept as a value, so it is reported once, in the language chosen.

@@ -1,5 +1,6 @@
-import { Dialog } from "antd-mobile";
+import Dialog from "antd-mobile/es/components/dialog";
 import { formatEther } from "viem";
+import { setAntdRender } from "../components/antdRender";
 import type { Translate } from "../features/wallet/devnet";
 import { shorten } from "../lib/format";
 import type { DevnetAccount } from "./accounts";
@@ -8,6 +9,7 @@ import styles from "./DevnetDialogs.module.css";
 
 /** The devnet wallet's questions as antd-mobile dialogs. */
 export function createDialogUi(t: Translate): DevnetUi {
+  setAntdRender();
   const who = ({ role, account }: DevnetAccount) => `${role} ${shorten(account.address, 6)}`;
   const confirm = (title: string, rows: [string, string][], body?: string) =>
     Dialog.confirm({

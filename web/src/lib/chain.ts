@@ -1,5 +1,13 @@
-import { createPublicClient, defineChain, http, numberToHex, parseGwei, type Chain, type PublicClient } from "viem";
-import { createConfig, type Config } from "wagmi";
+import {
+  createClient,
+  defineChain,
+  http,
+  numberToHex,
+  parseGwei,
+  type Chain,
+  type Client,
+  type HttpTransport,
+} from "viem";
 import type { RuntimeConfig } from "@dwn/api";
 
 /** Spec §7/§9: every write transaction pays 3 gwei. */
@@ -35,32 +43,22 @@ export function addChainParameter({ chain }: Pick<RuntimeConfig, "chain">): AddC
   };
 }
 
-/** One read client per config: contract reads go to the deployment's RPC, not through the
- * wallet, so they work before a wallet is connected and whichever chain the wallet is on. */
-const publicClients = new WeakMap<RuntimeConfig, PublicClient>();
+/**
+ * One read client per config: contract reads go to the deployment's RPC, not through the
+ * wallet, so they work before a wallet is connected and whichever chain the wallet is on.
+ * A bare client: its users import the few functions they need (lib/reads/readView.ts, the
+ * bind's receipt wait), whereas createPublicClient's decorator brings every public action
+ * into the first visit's bundle.
+ */
+export type ReadClient = Client<HttpTransport, Chain>;
 
-export function publicClientFor(config: RuntimeConfig): PublicClient {
-  let client = publicClients.get(config);
+const readClients = new WeakMap<RuntimeConfig, ReadClient>();
+
+export function publicClientFor(config: RuntimeConfig): ReadClient {
+  let client = readClients.get(config);
   if (!client) {
-    client = createPublicClient({ chain: chainFromConfig(config), transport: http(config.chain.rpcUrl) });
-    publicClients.set(config, client);
+    client = createClient({ chain: chainFromConfig(config), transport: http(config.chain.rpcUrl) });
+    readClients.set(config, client);
   }
   return client;
-}
-
-/**
- * wagmi's config for the runtime chain, for contract reads with wagmi's hooks. It has no
- * connectors and stores nothing: connecting is the wallet feature's own EIP-1193 flow, so that
- * the spec's exact wallet requests are made.
- */
-export function createChainWagmiConfig(config: RuntimeConfig): Config {
-  const chain = chainFromConfig(config);
-  return createConfig({
-    chains: [chain],
-    transports: { [chain.id]: http(config.chain.rpcUrl) },
-    connectors: [],
-    multiInjectedProviderDiscovery: false,
-    storage: null,
-    ssr: false,
-  });
 }

@@ -1,8 +1,6 @@
-import { createContext, createElement, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { WagmiProvider } from "wagmi";
+import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from "react";
 import { isAddress } from "viem";
 import type { RuntimeConfig } from "@dwn/api";
-import { createChainWagmiConfig } from "./chain";
 
 /**
  * The deployment the page talks to (chain, contract addresses, the API's public key) comes from
@@ -81,9 +79,9 @@ export interface RuntimeConfigProviderProps {
 }
 
 /**
- * Provides the runtime config, and wagmi's config for the runtime chain (contract reads over
- * the config's RPC URL; wagmi's hooks also need a QueryClientProvider, which the shell owns).
- * A failed load is thrown during render, for the nearest error boundary to show.
+ * Provides the runtime config. A failed load is thrown during render, for the nearest error
+ * boundary to show. Contract reads go through viem actions over `publicClientFor(config)`
+ * (lib/chain.ts) inside TanStack Query, so no wagmi provider is needed.
  */
 export function RuntimeConfigProvider({ config: given, fallback = null, children }: RuntimeConfigProviderProps) {
   const [loaded, setLoaded] = useState<RuntimeConfig | Error | undefined>(given);
@@ -99,14 +97,9 @@ export function RuntimeConfigProvider({ config: given, fallback = null, children
     };
   }, [given]);
   const config = loaded instanceof Error ? undefined : (given ?? loaded);
-  const wagmiConfig = useMemo(() => config && createChainWagmiConfig(config), [config]);
   if (loaded instanceof Error) throw loaded;
-  if (!config || !wagmiConfig) return fallback;
-  return createElement(
-    RuntimeConfigContext.Provider,
-    { value: config },
-    createElement(WagmiProvider, { config: wagmiConfig, reconnectOnMount: false }, children),
-  );
+  if (!config) return fallback;
+  return createElement(RuntimeConfigContext.Provider, { value: config }, children);
 }
 
 export function useRuntimeConfig(): RuntimeConfig {

@@ -1,15 +1,8 @@
-import { createContext, useContext, useMemo, useSyncExternalStore } from "react";
-import {
-  createWalletClient,
-  custom,
-  type Address,
-  type Chain,
-  type CustomTransport,
-  type JsonRpcAccount,
-  type WalletClient,
-} from "viem";
-import type { Eip1193Provider } from "./eip1193";
-import type { WalletMachine, WalletState } from "./machine";
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from "react";
+import type { Address, Chain } from "viem";
+import type { WalletMachine } from "./machine";
+import type { WalletState } from "./state";
+import type { ConnectedWalletClient } from "./walletClient";
 
 export interface WalletContextValue {
   machine: WalletMachine;
@@ -64,30 +57,21 @@ export function useWallet(): Wallet {
   );
 }
 
-/** Spec §7: accounts are requested before each contract call (a locked wallet unlocks first). */
-function requestingAccounts(provider: Eip1193Provider): Eip1193Provider {
-  return {
-    async request(args) {
-      if (args.method === "eth_sendTransaction") await provider.request({ method: "eth_requestAccounts" });
-      return provider.request(args);
-    },
-  };
-}
-
 /**
- * A viem wallet client over the connected wallet (EIP-1193), for other features' transactions;
- * undefined when no wallet is connected. Every transaction is preceded by
- * `eth_requestAccounts`; writes should pass `gasPrice: GAS_PRICE` (spec §7).
+ * For other features' transactions: a function resolving to a viem wallet client over the
+ * connected wallet (EIP-1193), or undefined when no wallet is connected. The client's code is
+ * fetched when the function is called, i.e. when a transaction is about to be sent, so no
+ * screen carries it. Every transaction is preceded by `eth_requestAccounts`; writes should
+ * pass `gasPrice: GAS_PRICE` (spec §7).
  */
-export function useWalletClient(): WalletClient<CustomTransport, Chain, JsonRpcAccount> | undefined {
+export function useGetWalletClient(): (() => Promise<ConnectedWalletClient>) | undefined {
   const { machine, chain } = useWalletContext();
   const { account } = useWalletState();
   const provider = account ? machine.getProvider() : undefined;
-  return useMemo(
-    () =>
-      provider && account
-        ? createWalletClient({ account, chain, transport: custom(requestingAccounts(provider), { retryCount: 0 }) })
-        : undefined,
-    [provider, account, chain],
-  );
+  const get = useCallback(async () => {
+    if (!provider || !account) throw new Error("No wallet is connected.");
+    const { connectedWalletClient } = await import("./walletClient");
+    return connectedWalletClient({ provider, account, chain });
+  }, [provider, account, chain]);
+  return provider && account ? get : undefined;
 }

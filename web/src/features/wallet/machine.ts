@@ -6,37 +6,8 @@ import { isUserRejection, type Eip1193Provider } from "./eip1193";
 import { readChainId, switchChain } from "./network";
 import type { ReferralAccess } from "./pool";
 import { personalSign, type SignInApi } from "./signin";
+import { SIGNED_OUT, signedOutState, type WalletState } from "./state";
 import type { SessionStorage } from "./storage";
-
-/** The wallet session of spec §3, plus what the popups and buttons need to show. */
-export interface WalletState {
-  account?: Address;
-  token?: string;
-  hasLogin: boolean;
-  /** The account's on-chain inviter; null when it has none (or is root); undefined until read. */
-  inviter?: Address | null;
-  isRoot: boolean;
-  connecting: boolean;
-  /** The inviter address from the URL, as given (a bad one is refused when binding). */
-  parentAddress: string | null;
-  networkPopupVisible: boolean;
-  parentPopupVisible: boolean;
-  binding: boolean;
-  switching: boolean;
-}
-
-const signedOut = {
-  account: undefined,
-  token: undefined,
-  hasLogin: false,
-  inviter: undefined,
-  isRoot: false,
-  connecting: false,
-  networkPopupVisible: false,
-  parentPopupVisible: false,
-  binding: false,
-  switching: false,
-} satisfies Omit<WalletState, "parentAddress">;
 
 /** A toast: a key of the wallet strings, or a text the server already wrote in the user's language. */
 export type WalletNotice = { kind: "success" | "fail"; key: WalletKey } | { kind: "fail"; text: string };
@@ -75,7 +46,7 @@ const firstAccount = (accounts: unknown): Address | undefined => {
  * disconnect, an account switch) changes nothing.
  */
 export function createWalletMachine(deps: WalletMachineDeps) {
-  let state: WalletState = { ...signedOut, parentAddress: deps.storage.parentAddress() };
+  let state: WalletState = signedOutState(deps.storage.parentAddress());
   const listeners = new Set<() => void>();
   let provider: Eip1193Provider | undefined;
   let detachProvider = () => {};
@@ -132,7 +103,7 @@ export function createWalletMachine(deps: WalletMachineDeps) {
   function end({ keepParent }: { keepParent: boolean }) {
     epoch++;
     storage.clearSession({ keepParent });
-    set({ ...signedOut, parentAddress: keepParent ? state.parentAddress : null });
+    set({ ...SIGNED_OUT, parentAddress: keepParent ? state.parentAddress : null });
   }
 
   /** Spec §4 step 8 (any rejection) and every other failure of a flow. */

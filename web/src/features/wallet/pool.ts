@@ -1,16 +1,14 @@
-import {
-  createWalletClient,
-  custom,
-  getAddress,
-  zeroAddress,
-  type Address,
-  type Chain,
-  type Hash,
-  type PublicClient,
-} from "viem";
+import { createWalletClient, custom, type Address, type Chain, type Client, type Hash } from "viem";
+import { waitForTransactionReceipt } from "viem/actions";
 import { poolAbi } from "@dwn/contracts";
 import { GAS_PRICE } from "../../lib/chain";
 import type { Eip1193Provider } from "./eip1193";
+
+/*
+ * The pool contract's referral tree as the connect and bind steps use it, and the bind's
+ * transaction. This module is the transaction side: referral.ts fetches it when a bind
+ * happens, so wallet-client code is never part of a first visit.
+ */
 
 /** What the connect and bind steps need of the pool contract's referral tree. */
 export interface ReferralAccess {
@@ -51,33 +49,8 @@ export function sendSetInviter({
   });
 }
 
-/** Reads go to the deployment's RPC; the write goes through the wallet. */
-export function createReferralAccess({
-  client,
-  chain,
-  pool,
-}: {
-  client: PublicClient;
-  chain: Chain;
-  pool: Address;
-}): ReferralAccess {
-  return {
-    root: () => client.readContract({ address: pool, abi: poolAbi, functionName: "root" }),
-    async inviterOf(account) {
-      const inviter = await client.readContract({
-        address: pool,
-        abi: poolAbi,
-        functionName: "inviters",
-        args: [account],
-      });
-      return inviter === zeroAddress ? null : getAddress(inviter);
-    },
-    isValidUser: (address) =>
-      client.readContract({ address: pool, abi: poolAbi, functionName: "validUser", args: [address] }),
-    setInviter: (args) => sendSetInviter({ ...args, chain, pool }),
-    async succeeded(hash) {
-      const receipt = await client.waitForTransactionReceipt({ hash });
-      return receipt.status === "success";
-    },
-  };
+/** Waits for a transaction's receipt on the deployment's RPC; whether it succeeded. */
+export async function transactionSucceeded(client: Client, hash: Hash): Promise<boolean> {
+  const receipt = await waitForTransactionReceipt(client, { hash });
+  return receipt.status === "success";
 }

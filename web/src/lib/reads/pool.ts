@@ -1,6 +1,6 @@
 import { poolAbi } from "@dwn/contracts";
 import type { Address, Client } from "viem";
-import { readContract } from "viem/actions";
+import { readView } from "./readView";
 
 /** A user's figures on the pool: hashrate and the two incomes not yet collected (18 decimals). */
 export interface PoolUser {
@@ -9,10 +9,9 @@ export interface PoolUser {
   dynamicProfit: bigint;
 }
 
-// Actions imported one by one (not client.readContract) keep viem's other actions out of the bundle.
 export async function readPoolUser(client: Client, { pool, account }: { pool: Address; account: Address }) {
   const read = (functionName: "userHashrate" | "userStaticProfit" | "userDynamicProfit") =>
-    readContract(client, { address: pool, abi: poolAbi, functionName, args: [account] });
+    readView(client, { address: pool, abi: poolAbi, functionName, args: [account] });
   const [hashrate, staticProfit, dynamicProfit] = await Promise.all([
     read("userHashrate"),
     read("userStaticProfit"),

@@ -1,6 +1,6 @@
 import { stakingAbi } from "@dwn/contracts";
 import type { Address, Client } from "viem";
-import { readContract } from "viem/actions";
+import { readView } from "./readView";
 
 /** stakeView(): the price of one unit (DWN and A8, 18 decimals), the cycle in days and the grace in seconds. */
 export interface StakeView {
@@ -11,5 +11,5 @@ export interface StakeView {
 }
 
 export async function readStakeView(client: Client, staking: Address): Promise<StakeView> {
-  return readContract(client, { address: staking, abi: stakingAbi, functionName: "stakeView" });
+  return readView(client, { address: staking, abi: stakingAbi, functionName: "stakeView" });
 }

@@ -1,14 +1,16 @@
 import type { Friend } from "@dwn/api";
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { InfiniteList, type FetchPage } from "../../../components/InfiniteList";
 import { NotConnected } from "../../../components/NotConnected";
 import { useWalletConnectedTick } from "../../../components/useWalletConnectedTick";
 import { useApi } from "../../../lib/api";
 import { useWallet } from "../../wallet";
-import { CommunityPopup } from "./CommunityPopup";
 import { FriendRow } from "./FriendRow";
 import styles from "./TeamList.module.css";
+
+// Fetched on the first tap on a friend: the popup's animation code is not needed for the list.
+const CommunityPopup = lazy(() => import("./CommunityPopup").then((m) => ({ default: m.CommunityPopup })));
 
 /** The direct friends, paged from user/getFriendList; the placeholder when not signed in. */
 export function TeamList() {
@@ -17,6 +19,11 @@ export function TeamList() {
   const call = useApi();
   const tick = useWalletConnectedTick();
   const [opened, setOpened] = useState<Friend | null>(null);
+  const [popupWanted, setPopupWanted] = useState(false);
+  const open = (friend: Friend) => {
+    setPopupWanted(true);
+    setOpened(friend);
+  };
   const fetchPage = useCallback<FetchPage<Friend>>(
     async (page, size) => ({ items: await call("user/getFriendList", { page: String(page), limit: String(size) }) }),
     [call],
@@ -34,10 +41,14 @@ export function TeamList() {
             <span className={styles.end}>{t("share.teamColumnRight")}</span>
           </div>
         }
-        renderItem={(friend) => <FriendRow friend={friend} onOpen={setOpened} />}
+        renderItem={(friend) => <FriendRow friend={friend} onOpen={open} />}
         testId="team-list"
       />
-      <CommunityPopup friend={opened} onClose={() => setOpened(null)} />
+      {popupWanted && (
+        <Suspense fallback={null}>
+          <CommunityPopup friend={opened} onClose={() => setOpened(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, type ButtonProps } from "antd-mobile";
+import Button, { type ButtonProps } from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import { useWallet } from "../context";
 

@@ -1,4 +1,5 @@
-import { Button, CenterPopup } from "antd-mobile";
+import Button from "antd-mobile/es/components/button";
+import CenterPopup from "antd-mobile/es/components/center-popup";
 import { useTranslation } from "react-i18next";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { useWalletMachine, useWalletState } from "../context";

@@ -1,22 +1,23 @@
-import { useState } from "react";
-import { Button, Popover, Toast, type PopoverMenuProps } from "antd-mobile";
+import { lazy, Suspense, useState } from "react";
+import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
-import { copyText } from "../../../lib/clipboard";
 import { shorten } from "../../../lib/format";
 import { useWallet } from "../context";
 import { WalletIcon } from "./WalletIcon";
 import styles from "./WalletButton.module.css";
 
-type MenuAction = PopoverMenuProps["actions"][number];
+const WalletMenu = lazy(() => import("./WalletMenu").then((m) => ({ default: m.WalletMenu })));
 
 /**
  * The header's right side (spec §2): "Connect wallet", or once signed in the address (6 … 6)
- * and a wallet icon opening a popover that copies the address or disconnects.
+ * and a wallet icon opening a popover that copies the address or disconnects. The popover's
+ * code is fetched on the first tap on the address.
  */
 export function WalletButton() {
   const { t } = useTranslation();
-  const { account, hasLogin, connecting, connect, disconnect } = useWallet();
+  const { account, hasLogin, connecting, connect } = useWallet();
   const [open, setOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
 
   if (!account || !hasLogin) {
     return (
@@ -32,33 +33,29 @@ export function WalletButton() {
     );
   }
 
-  const actions: MenuAction[] = [
-    { key: "copy", text: <span data-testid="wallet-copy">{t("wallet.copy")}</span> },
-    { key: "disconnect", text: <span data-testid="wallet-disconnect">{t("wallet.disconnect")}</span> },
-  ];
-  const onAction = async ({ key }: MenuAction) => {
-    setOpen(false);
-    if (key === "disconnect") {
-      await disconnect();
-      return;
-    }
-    const copied = await copyText(account);
-    Toast.show({ content: t(copied ? "wallet.copied" : "wallet.copyFailed"), icon: copied ? "success" : "fail" });
-  };
-
-  return (
-    <Popover.Menu
-      actions={actions}
-      onAction={(action) => void onAction(action)}
-      visible={open}
-      onVisibleChange={setOpen}
-      trigger="click"
-      placement="bottom-end"
+  const button = (onClick?: () => void) => (
+    <button
+      type="button"
+      className={styles.button}
+      onClick={onClick}
+      aria-label={t("wallet.menu")}
+      data-testid="wallet-button"
     >
-      <button type="button" className={styles.button} aria-label={t("wallet.menu")} data-testid="wallet-button">
-        <span data-testid="wallet-address">{shorten(account, 6)}</span>
-        <WalletIcon />
-      </button>
-    </Popover.Menu>
+      <span data-testid="wallet-address">{shorten(account, 6)}</span>
+      <WalletIcon />
+    </button>
+  );
+  if (!menuWanted) {
+    return button(() => {
+      setMenuWanted(true);
+      setOpen(true);
+    });
+  }
+  return (
+    <Suspense fallback={button()}>
+      <WalletMenu account={account} visible={open} onVisibleChange={setOpen}>
+        {button()}
+      </WalletMenu>
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { Popup } from "antd-mobile";
+import Popup from "antd-mobile/es/components/popup";
 import { useTranslation } from "react-i18next";
 import type { WalletDiscovery } from "../discovery";
 import type { Eip1193Provider } from "../eip1193";

@@ -1,0 +1,21 @@
+import { lazy, Suspense, useState } from "react";
+import type { WalletDiscovery } from "../discovery";
+import { useWalletState } from "../context";
+import type { PickerRequest } from "./WalletPicker";
+
+const WalletPopups = lazy(() => import("./WalletPopups").then((m) => ({ default: m.WalletPopups })));
+
+/**
+ * The wallet's popups, fetched the first time one of them opens: their animation code is not
+ * needed to show a screen. Once fetched they stay mounted, so they animate out when closed.
+ */
+export function LazyWalletPopups({ picker, discovery }: { picker?: PickerRequest; discovery: WalletDiscovery }) {
+  const { networkPopupVisible, parentPopupVisible } = useWalletState();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && (networkPopupVisible || parentPopupVisible || picker !== undefined)) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <WalletPopups picker={picker} discovery={discovery} />
+    </Suspense>
+  ) : null;
+}

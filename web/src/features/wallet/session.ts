@@ -1,0 +1,77 @@
+import type { RuntimeConfig } from "@dwn/api";
+import type { WalletKey } from "../../i18n/wallet";
+import { apiClientFor, apiLanguage, createApiCaller } from "../../lib/api";
+import { chainFromConfig, publicClientFor } from "../../lib/chain";
+import { broadcastWalletConnected } from "./broadcast";
+import { chooseWallet } from "./choose";
+import type { WalletDiscovery } from "./discovery";
+import type { Eip1193Provider } from "./eip1193";
+import { createWalletMachine, type WalletMachine, type WalletNotice } from "./machine";
+import { createReferralAccess } from "./referral";
+import { signInApi } from "./signin";
+import type { SessionStorage } from "./storage";
+import { readUrlParent } from "./url-parent";
+
+export interface AppWalletOptions {
+  config: RuntimeConfig;
+  storage: SessionStorage;
+  discovery: WalletDiscovery;
+  /** The interface language, for the sign-in calls. */
+  language(): string | undefined;
+  t(key: WalletKey): string;
+  /** Shows the wallet picker; resolves with the wallet picked, undefined when it was closed. */
+  pick(): Promise<Eip1193Provider | undefined>;
+  notify(notice: WalletNotice): void;
+}
+
+/**
+ * The wallet machine wired to the page: the deployment's chain and pool, the sign-in API,
+ * the wallets discovered, the URL's inviter and the browser's effects. WalletProvider fetches
+ * this module (and with it the whole connect flow) on the first connect, or at start-up when
+ * a stored session is to be resumed.
+ */
+export function createAppWalletMachine(options: AppWalletOptions): WalletMachine {
+  const { config, discovery, t } = options;
+  const signInCalls = createApiCaller({
+    client: apiClientFor(config),
+    language: () => apiLanguage(options.language()),
+    token: () => undefined,
+    onUnauthorized: () => undefined,
+    messages: { timedOut: () => t("wallet.api.timedOut"), failed: () => t("wallet.api.failed") },
+  });
+  return createWalletMachine({
+    chain: config.chain,
+    storage: options.storage,
+    referral: createReferralAccess({
+      client: publicClientFor(config),
+      chain: chainFromConfig(config),
+      pool: config.contracts.pool,
+    }),
+    api: signInApi(signInCalls),
+    readUrlParent: () => readUrlParent(window.location),
+    async chooseProvider() {
+      const choose = () =>
+        chooseWallet({ options: discovery.list(), injected: discovery.injected(), userAgent: navigator.userAgent });
+      let choice = choose();
+      if (choice.kind === "none") {
+        // A wallet that injected after the page loaded answers a fresh request at once.
+        discovery.refresh();
+        choice = choose();
+      }
+      if (choice.kind === "use") return choice.provider;
+      if (choice.kind === "none") {
+        options.notify({ kind: "fail", key: "wallet.noWallet" });
+        return undefined;
+      }
+      return options.pick();
+    },
+    effects: {
+      notify: options.notify,
+      // The app's routes are hash routes (DESIGN.md §6); no router hook, so this works
+      // wherever the provider sits.
+      goNotBound: () => window.location.assign("#/not_bound"),
+      reload: () => window.location.reload(),
+      connected: (account) => broadcastWalletConnected(account),
+    },
+  });
+}
