@@ -1,0 +1,21 @@
+declare global {
+  interface Window {
+    __toasts?: string[];
+  }
+}
+
+/**
+ * Runs in the page (context.addInitScript): writes down every toast text as it appears, so a
+ * test sees a toast even when the next one replaces it at once. (No named functions inside:
+ * see page-wallet.ts.)
+ */
+export function recordToasts(): void {
+  const seen: string[] = [];
+  window.__toasts = seen;
+  new MutationObserver(() => {
+    for (const main of document.querySelectorAll(".adm-toast-main")) {
+      const text = main.textContent?.trim() ?? "";
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
