@@ -72,3 +72,12 @@ export const ChevronIcon = (p: IconProps) => (
     <path d="m9.5 5.5 6.5 6.5-6.5 6.5" />
   </Svg>
 );
+
+/** The wallet glyph beside the header's address and in the wallet picker. */
+export const WalletIcon = ({ size = 18 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M4 7.5A2.5 2.5 0 0 1 6.5 5H18v3" />
+    <path d="M4 7.5V17a2 2 0 0 0 2 2h13a1 1 0 0 0 1-1v-9a1 1 0 0 0-1-1H6.5A2.5 2.5 0 0 1 4 7.5Z" />
+    <circle cx="16" cy="13.5" r="1.2" fill="currentColor" stroke="none" />
+  </Svg>
+);

@@ -3,7 +3,7 @@ import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import { shorten } from "../../../lib/format";
 import { useWallet } from "../context";
-import { WalletIcon } from "./WalletIcon";
+import { WalletIcon } from "../../../components/icons";
 import styles from "./WalletButton.module.css";
 
 const WalletMenu = lazy(() => import("./WalletMenu").then((m) => ({ default: m.WalletMenu })));

@@ -3,7 +3,7 @@ import Popup from "antd-mobile/es/components/popup";
 import { useTranslation } from "react-i18next";
 import type { WalletDiscovery } from "../discovery";
 import type { Eip1193Provider } from "../eip1193";
-import { WalletIcon } from "./WalletIcon";
+import { WalletIcon } from "../../../components/icons";
 import styles from "./WalletPicker.module.css";
 
 /** A connect waiting for the user to pick one of several wallets. */
