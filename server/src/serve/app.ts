@@ -56,7 +56,7 @@ export function buildApp(options: AppOptions) {
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 16 * 1024,
     trustProxy: options.trustProxy ?? "loopback, linklocal, uniquelocal",
-    // A request whose URL cannot be decoded gets the same refusal as any other bad input.
+    // A request whose URL cannot be decoded gets the same refusal as every other bad input.
     frameworkErrors: (error, request, response) => refuse(request, response, new Refusal(422, "badRequest")),
     clientErrorHandler: (error, socket) => {
       // HTTP that cannot be parsed (headers too large, garbage): no request, so no language
