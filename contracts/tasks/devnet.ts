@@ -1,5 +1,5 @@
 import { subtask, task } from "hardhat/config";
-import { TASK_NODE, TASK_NODE_SERVER_READY } from "hardhat/builtin-tasks/task-names";
+import { TASK_COMPILE, TASK_NODE, TASK_NODE_SERVER_READY } from "hardhat/builtin-tasks/task-names";
 
 let deployOnReady = false;
 
@@ -18,6 +18,8 @@ task(
 ).setAction(async (_args, hre) => {
   deployOnReady = true;
   const port = devnetPort();
+  // A fresh checkout has no artifacts, and the deploy reads them.
+  await hre.run(TASK_COMPILE, { quiet: true });
   try {
     await hre.run(TASK_NODE, { hostname: "127.0.0.1", port });
   } catch (error) {
