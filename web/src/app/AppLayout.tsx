@@ -4,14 +4,16 @@ import { AppHeader } from "../components/AppHeader";
 import { PageLoading } from "../components/PageLoading";
 import { LazyMenuPopup } from "../features/menu/LazyMenuPopup";
 import { TabBar } from "../features/menu/TabBar";
+import { TxBanner } from "../features/tx/TxBanner";
 import styles from "./AppLayout.module.css";
 
-/** Every screen: the header above, the tab bar below, the menu popup over them. */
+/** Every screen: the header above, the tab bar below, the menu popup over them; a transaction's banner when there is one. */
 export function AppLayout() {
   return (
     <>
       <AppHeader />
       <main className={styles.main}>
+        <TxBanner />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

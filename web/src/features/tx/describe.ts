@@ -1,0 +1,55 @@
+import type { TFunction } from "i18next";
+import type { Messages } from "../../i18n/locales/en-us";
+import { formatAmount, formatTime } from "../../lib/format";
+import type { TxProblem } from "./errors";
+
+type ErrorKey = keyof Messages["contractErrors"];
+
+/** The custom errors a user can meet, with the arguments their sentences insert. */
+const CONTRACT_ERRORS: Record<string, (args: readonly unknown[]) => Record<string, string>> = {
+  InsufficientReserve: ([needed]) => ({ needed: `${formatAmount(asBigint(needed))} DWN` }),
+  NoStaticIncome: () => ({}),
+  NoDynamicIncome: () => ({}),
+  PoolBuyingNotOpen: ([openBuyTime]) => ({ time: formatTime(asBigint(openBuyTime)) }),
+  PoolInvalidTier: () => ({}),
+  PoolTierSoldOut: () => ({}),
+  PoolTierLimitReached: ([, limit]) => ({ limit: String(asBigint(limit)) }),
+  PoolUserNotBound: () => ({}),
+  StakingAlreadyRedeemed: () => ({}),
+  StakingInvalidUnits: ([, max]) => ({ max: String(asBigint(max)) }),
+  StakingNotConfigured: () => ({}),
+  StakingNotStakeOwner: () => ({}),
+  StakingNothingToCollect: () => ({}),
+  StakingRedeemWindowClosed: ([, opensAt, closesAt]) => ({
+    opensAt: formatTime(asBigint(opensAt)),
+    closesAt: formatTime(asBigint(closesAt)),
+  }),
+  StakingUnknownStake: () => ({}),
+  EnforcedPause: () => ({}),
+  ERC20InsufficientBalance: () => ({}),
+  ERC20InsufficientAllowance: () => ({}),
+};
+
+function asBigint(value: unknown): bigint {
+  return typeof value === "bigint" ? value : 0n;
+}
+
+/** The sentence, in the user's language, for what went wrong with a transaction. */
+export function describeTxProblem(problem: TxProblem, t: TFunction<"translation">): string {
+  switch (problem.kind) {
+    case "rejected":
+      return t("messages.userDenied");
+    case "reverted":
+      return t("tx.reverted");
+    case "contract": {
+      const values = CONTRACT_ERRORS[problem.name];
+      if (!values) return t("contractErrors.unknown", { name: problem.name });
+      // Each name of CONTRACT_ERRORS is a key of contractErrors (the tx test checks both
+      // languages); the values differ per key, which t's per-key typing cannot follow here.
+      const translate = t as unknown as (key: `contractErrors.${ErrorKey}`, values: Record<string, string>) => string;
+      return translate(`contractErrors.${problem.name as ErrorKey}`, values(problem.args));
+    }
+    case "other":
+      return t("tx.notSent", { message: problem.message });
+  }
+}

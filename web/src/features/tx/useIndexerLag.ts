@@ -1,0 +1,50 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { Reply, SystemStatus } from "@dwn/api";
+import { lastTx } from "./lastTx";
+
+/** While behind, the indexer's progress is asked for every 2 s. */
+const POLL_MS = 2_000;
+
+async function fetchSystemStatus(): Promise<SystemStatus> {
+  const response = await fetch("/api/system/status", { headers: { accept: "application/json" } });
+  if (!response.ok) throw new Error(`GET /api/system/status answered HTTP ${response.status}.`);
+  const reply = (await response.json()) as Reply<SystemStatus>;
+  return reply.data;
+}
+
+export interface IndexerLag {
+  /** The indexer has not reached the block of the user's latest transaction yet. */
+  behind: boolean;
+  block?: bigint;
+  indexed?: number;
+  /** Grows each time the indexer catches up: a key for lists that must load again. */
+  epoch: number;
+}
+
+/**
+ * Whether the API's lists may still miss the user's latest transaction. Once the indexer has
+ * caught up, every query is refreshed and `epoch` grows.
+ */
+export function useIndexerLag(): IndexerLag {
+  const block = useSyncExternalStore(lastTx.subscribe, lastTx.get);
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: ["system/status", block?.toString()],
+    queryFn: fetchSystemStatus,
+    enabled: block !== undefined,
+    refetchInterval: (query) =>
+      block !== undefined && (query.state.data?.indexedBlock ?? -1) < block ? POLL_MS : false,
+  });
+  const behind = block !== undefined && (data === undefined || BigInt(data.indexedBlock) < block);
+  const [epoch, setEpoch] = useState(0);
+  const wasBehind = useRef(false);
+  useEffect(() => {
+    if (wasBehind.current && !behind) {
+      setEpoch((n) => n + 1);
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "system/status" });
+    }
+    wasBehind.current = behind;
+  }, [behind, queryClient]);
+  return { behind, block, indexed: data?.indexedBlock, epoch };
+}

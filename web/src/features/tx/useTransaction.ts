@@ -1,0 +1,143 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  encodeFunctionData,
+  type Abi,
+  type Client,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type ContractFunctionParameters,
+  type EncodeFunctionDataParameters,
+  type TransactionReceipt,
+} from "viem";
+import { sendTransaction, simulateContract, waitForTransactionReceipt } from "viem/actions";
+import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
+import { GAS_PRICE } from "../../lib/chain";
+import { usePublicClient } from "../../lib/usePublicClient";
+import { useGetWalletClient } from "../wallet";
+import { describeTxProblem } from "./describe";
+import { TxError, txProblem } from "./errors";
+import { recordTxBlock } from "./lastTx";
+import { txStore } from "./store";
+
+type WriteName<abi extends Abi> = ContractFunctionName<abi, "nonpayable" | "payable">;
+type WriteArgs<abi extends Abi, name extends WriteName<abi>> = ContractFunctionArgs<
+  abi,
+  "nonpayable" | "payable",
+  name
+>;
+
+/** A contract write and what it does, in the user's language (the banner's label). */
+export type TxStep<
+  abi extends Abi = Abi,
+  name extends WriteName<abi> = WriteName<abi>,
+  args extends WriteArgs<abi, name> = WriteArgs<abi, name>,
+> = ContractFunctionParameters<abi, "nonpayable" | "payable", name, args, boolean> & { label: string };
+
+/**
+ * Every custom error of the deployment's contracts: a purchase that fails inside the token's
+ * transferFrom reverts with the token's error, which the pool's ABI alone could not name.
+ */
+const DEPLOYMENT_ERRORS: Abi = ([...poolAbi, ...stakingAbi, ...tokenAbi] as Abi).filter(
+  (item) => item.type === "error",
+);
+
+/** Receipts are polled every second: the devnet mines on each transaction, BSC every 3 s. */
+const RECEIPT_POLL_MS = 1_000;
+/** How long to watch for the next block, to refresh once more after it. */
+const NEXT_BLOCK_WAIT_MS = 60_000;
+
+async function blockNumber(client: Client): Promise<bigint> {
+  return BigInt(await client.request({ method: "eth_blockNumber" }));
+}
+
+/**
+ * `run(step)` sends one contract write from the connected wallet at the spec's 3 gwei and
+ * resolves with its successful receipt. The banner follows it: waiting for the wallet →
+ * pending (hash, explorer link) → confirmed or failed. The call is simulated first against the
+ * deployment's RPC, so a refusal is the contract's custom error, named in the user's language,
+ * and costs no gas. Every query is refreshed on the receipt and again after the next block.
+ * Rejects with a {@link TxError} whose message is the sentence to show.
+ */
+export function useTransaction() {
+  const { t } = useTranslation();
+  const client = usePublicClient();
+  const queryClient = useQueryClient();
+  const getWalletClient = useGetWalletClient();
+
+  return useCallback(
+    async function run<const abi extends Abi, name extends WriteName<abi>, const args extends WriteArgs<abi, name>>(
+      step: TxStep<abi, name, args>,
+    ): Promise<TransactionReceipt> {
+      const { label, address, abi, functionName, args } = step as TxStep;
+      const id = txStore.begin(label);
+      const fail = (error: unknown): never => {
+        const problem = txProblem(error);
+        const reason = describeTxProblem(problem, t);
+        txStore.update(id, { phase: "failed", reason });
+        throw new TxError(problem, reason);
+      };
+
+      let hash;
+      try {
+        if (!getWalletClient) throw new Error("No wallet is connected.");
+        const wallet = await getWalletClient();
+        await simulateContract(client, {
+          address,
+          abi: [...abi, ...DEPLOYMENT_ERRORS],
+          functionName,
+          args,
+          account: wallet.account.address,
+        } as Parameters<typeof simulateContract>[1]);
+        const data = encodeFunctionData({ abi, functionName, args } as EncodeFunctionDataParameters);
+        hash = await sendTransaction(wallet, {
+          account: wallet.account,
+          chain: wallet.chain,
+          to: address,
+          data,
+          gasPrice: GAS_PRICE,
+        });
+      } catch (error) {
+        return fail(error);
+      }
+
+      txStore.update(id, { phase: "pending", hash });
+      let receipt;
+      try {
+        receipt = await waitForTransactionReceipt(client, { hash, pollingInterval: RECEIPT_POLL_MS });
+      } catch (error) {
+        return fail(error);
+      }
+      if (receipt.status !== "success") return fail(new TxError({ kind: "reverted" }, "reverted"));
+
+      txStore.update(id, { phase: "confirmed" });
+      recordTxBlock(receipt.blockNumber);
+      void queryClient.invalidateQueries();
+      void refreshAfterNextBlock(client, receipt.blockNumber, () => void queryClient.invalidateQueries());
+      return receipt;
+    },
+    [client, getWalletClient, queryClient, t],
+  );
+}
+
+/** Calls `refresh` once a block after `mined` exists (or gives up after a minute). */
+async function refreshAfterNextBlock(client: Client, mined: bigint, refresh: () => void) {
+  const deadline = Date.now() + NEXT_BLOCK_WAIT_MS;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, RECEIPT_POLL_MS));
+    try {
+      if ((await blockNumber(client)) > mined) return refresh();
+    } catch {
+      // The RPC hiccuped; the next poll tries again.
+    }
+  }
+}
+
+/** The text to toast for a failed step: the contract's or the wallet's sentence, else the spec's `fallback`. */
+export function failureText(error: unknown, fallback: string): string {
+  if (error instanceof TxError && (error.problem.kind === "contract" || error.problem.kind === "rejected")) {
+    return error.message;
+  }
+  return fallback;
+}

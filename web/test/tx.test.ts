@@ -1,0 +1,143 @@
+import i18next from "i18next";
+import {
+  BaseError,
+  ContractFunctionExecutionError,
+  ContractFunctionRevertedError,
+  encodeErrorResult,
+  UserRejectedRequestError,
+  type Abi,
+} from "viem";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
+import { loadResources } from "../src/i18n/resources";
+import { describeTxProblem } from "../src/features/tx/describe";
+import { TxError, txProblem } from "../src/features/tx/errors";
+import { CONFIRMED_VISIBLE_MS, txStore } from "../src/features/tx/store";
+import { formatTime } from "../src/lib/format";
+
+const abi = [...poolAbi, ...stakingAbi, ...tokenAbi] as Abi;
+
+/** What viem throws when a simulated call reverts with `errorName(args)`. */
+function reverted(errorName: string, args: readonly unknown[], functionName = "buy") {
+  const data = encodeErrorResult({ abi, errorName, args });
+  const cause = new ContractFunctionRevertedError({ abi, data, functionName });
+  return new ContractFunctionExecutionError(cause, {
+    abi,
+    functionName,
+    args: [1n],
+    contractAddress: "0x0000000000000000000000000000000000000001",
+  });
+}
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({
+    resources: await loadResources(["en-us", "zh-cn"]),
+    lng: "en-us",
+    lowerCaseLng: true,
+    interpolation: { escapeValue: false },
+  });
+});
+const sentence = (error: unknown, language: "en-us" | "zh-cn" = "en-us") =>
+  describeTxProblem(txProblem(error), i18n.getFixedT(language));
+
+describe("a transaction's problem", () => {
+  it("is a refusal when the wallet says 4001, at any depth", () => {
+    expect(txProblem(new UserRejectedRequestError(new Error("User rejected the request.")))).toEqual({
+      kind: "rejected",
+    });
+    expect(txProblem(Object.assign(new Error("denied"), { code: 4001 }))).toEqual({ kind: "rejected" });
+    const wrapped = new BaseError("send failed", { cause: Object.assign(new Error("denied"), { code: 4001 }) });
+    expect(txProblem(wrapped)).toEqual({ kind: "rejected" });
+    expect(sentence(wrapped)).toBe("User denied access request");
+    expect(sentence(wrapped, "zh-cn")).toBe("用户拒绝访问请求");
+  });
+
+  it("names the contract's custom error and its arguments", () => {
+    expect(txProblem(reverted("PoolTierLimitReached", [2n, 5n]))).toEqual({
+      kind: "contract",
+      name: "PoolTierLimitReached",
+      args: [2n, 5n],
+    });
+  });
+
+  it("keeps a plain error's message for the could-not-send sentence", () => {
+    expect(sentence(new Error("HTTP request failed."))).toBe("The transaction could not be sent: HTTP request failed.");
+  });
+
+  it("is what a TxError carries", () => {
+    expect(sentence(new TxError({ kind: "reverted" }, "reverted"))).toBe("The transaction failed on chain.");
+  });
+});
+
+describe("a custom error's sentence", () => {
+  it.each([
+    ["PoolTierSoldOut", [3n], "Insufficient remaining quantity!", "剩余数量不足！"],
+    ["NoStaticIncome", ["0x0000000000000000000000000000000000000002"], "No static income!", "暂无静态收益！"],
+    ["NoDynamicIncome", ["0x0000000000000000000000000000000000000002"], "No dynamic income!", "暂无动态收益！"],
+    [
+      "PoolTierLimitReached",
+      [1n, 2n],
+      "You already own the most NFTs of this tier (2).",
+      "您已持有该等级 NFT 的上限（2）。",
+    ],
+    [
+      "InsufficientReserve",
+      [1_500_000_000_000_000_000n, 1n],
+      "The reserve cannot pay 1.5 DWN now; your balance is untouched.",
+      "储备暂时无法支付 1.5 DWN；您的余额未受影响。",
+    ],
+    ["StakingInvalidUnits", [0n, 1000n], "The quantity must be between 1 and 1000.", "数量必须在 1 到 1000 之间。"],
+  ] as const)("%s in both languages", (name, args, english, chinese) => {
+    expect(sentence(reverted(name, args))).toBe(english);
+    expect(sentence(reverted(name, args), "zh-cn")).toBe(chinese);
+  });
+
+  it("puts the window's times in the user's time format", () => {
+    const error = reverted("StakingRedeemWindowClosed", [7n, 1_800_000_000n, 1_800_086_400n], "redeem");
+    expect(sentence(error)).toBe(
+      `The principal can be redeemed from ${formatTime(1_800_000_000)} until ${formatTime(1_800_086_400)}.`,
+    );
+    const opening = reverted("PoolBuyingNotOpen", [1_900_000_000n, 1n]);
+    expect(sentence(opening, "zh-cn")).toBe(`购买将于 ${formatTime(1_900_000_000)} 开放。`);
+  });
+
+  it("falls back to naming an error it has no sentence for", () => {
+    expect(sentence(reverted("PoolSoulbound", [9n]))).toBe("The contract refused the transaction (PoolSoulbound).");
+  });
+});
+
+describe("the transaction banner's state", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("follows wallet → pending → confirmed, then clears itself", () => {
+    vi.useFakeTimers();
+    const id = txStore.begin("Buy NFT");
+    expect(txStore.get()).toEqual({ id, label: "Buy NFT", phase: "wallet" });
+    txStore.update(id, { phase: "pending", hash: "0xabc" });
+    expect(txStore.get()).toMatchObject({ phase: "pending", hash: "0xabc" });
+    txStore.update(id, { phase: "confirmed" });
+    vi.advanceTimersByTime(CONFIRMED_VISIBLE_MS - 1);
+    expect(txStore.get()?.phase).toBe("confirmed");
+    vi.advanceTimersByTime(1);
+    expect(txStore.get()).toBeUndefined();
+  });
+
+  it("shows the newest transaction; an older one's updates are ignored", () => {
+    const first = txStore.begin("Approve USDT");
+    const second = txStore.begin("Buy NFT");
+    txStore.update(first, { phase: "failed", reason: "late" });
+    expect(txStore.get()).toEqual({ id: second, label: "Buy NFT", phase: "wallet" });
+    txStore.dismiss(second);
+  });
+
+  it("keeps a failure twice as long as a confirmation", () => {
+    vi.useFakeTimers();
+    const id = txStore.begin("Stake");
+    txStore.update(id, { phase: "failed", reason: "The transaction failed on chain." });
+    vi.advanceTimersByTime(2 * CONFIRMED_VISIBLE_MS - 1);
+    expect(txStore.get()?.reason).toBe("The transaction failed on chain.");
+    vi.advanceTimersByTime(1);
+    expect(txStore.get()).toBeUndefined();
+  });
+});
