@@ -1,0 +1,120 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (mobile preset: a mid-range phone on a slow 4G link,
+ * simulated) in Debian's Chromium against the production build of the web app, served by the
+ * server of the stack `npm start` runs. Prints each screen's performance, accessibility and
+ * best-practices scores, CLS and total blocking time against the budgets; `--json` prints one
+ * JSON line instead. Visitor screens only: Lighthouse loads each page cold, without a wallet.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startStack } from "../support/stack";
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** The budgets of the whole-stack issue. */
+const BUDGET = { performance: 95, accessibility: 95, bestPractices: 95, cls: 0.02, tbtMs: 100 };
+
+/** The screens a visitor reaches first, each loaded cold. */
+const SCREENS = ["/home", "/share", "/mine", "/pledge", "/announcement"];
+
+interface Figures {
+  screen: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  cls: number;
+  tbtMs: number;
+  lcpMs: number;
+  fcpMs: number;
+  failedAudits: string[];
+}
+
+function buildProduction(): string {
+  const outDir = mkdtempSync(path.join(tmpdir(), "dwn-web-"));
+  const built = spawnSync("npx", ["vite", "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"], {
+    cwd: path.join(REPO, "web"),
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`The production build failed:\n${built.stdout}${built.stderr}`);
+  return outDir;
+}
+
+async function main() {
+  const json = process.argv.includes("--json");
+  const webDir = buildProduction();
+  // The server serves this build instead of the devnet build npm start makes.
+  process.env.WEB_DIR = webDir;
+  const stack = await startStack();
+  const chrome = await launch({
+    chromePath: "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const results: Figures[] = [];
+  try {
+    for (const screen of SCREENS) {
+      const run = await lighthouse(stack.app(screen), {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices"],
+      });
+      if (!run) throw new Error(`Lighthouse returned nothing for ${screen}.`);
+      const { categories, audits } = run.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      results.push({
+        screen,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+        tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+        lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+        fcpMs: audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
+        failedAudits: Object.values(audits)
+          .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")
+          .map((audit) => audit.id),
+      });
+    }
+  } finally {
+    chrome.kill();
+    await stack.stop();
+    rmSync(webDir, { recursive: true, force: true });
+  }
+
+  if (json) {
+    console.log(JSON.stringify({ budget: BUDGET, results }));
+    return;
+  }
+  const mark = (ok: boolean) => (ok ? "met" : "NOT MET");
+  console.log("Lighthouse, mobile preset, production build (scores 0–100; CLS; TBT in ms):\n");
+  for (const r of results) {
+    console.log(`  ${r.screen}`);
+    console.log(`    performance    ${r.performance} (≥ ${BUDGET.performance}: ${mark(r.performance >= BUDGET.performance)})`);
+    console.log(
+      `    accessibility  ${r.accessibility} (≥ ${BUDGET.accessibility}: ${mark(r.accessibility >= BUDGET.accessibility)})`,
+    );
+    console.log(
+      `    best practices ${r.bestPractices} (≥ ${BUDGET.bestPractices}: ${mark(r.bestPractices >= BUDGET.bestPractices)})`,
+    );
+    console.log(`    CLS            ${r.cls.toFixed(3)} (≤ ${BUDGET.cls}: ${mark(r.cls <= BUDGET.cls)})`);
+    console.log(`    TBT            ${Math.round(r.tbtMs)} ms (≤ ${BUDGET.tbtMs} ms: ${mark(r.tbtMs <= BUDGET.tbtMs)})`);
+    console.log(`    LCP ${Math.round(r.lcpMs)} ms, FCP ${Math.round(r.fcpMs)} ms`);
+    if (r.failedAudits.length > 0) console.log(`    failed audits: ${r.failedAudits.join(", ")}`);
+  }
+}
+
+await main();
