@@ -1,10 +1,55 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
+
+/** The lazily loaded modules a first visit to /chain/#/home needs before it shows anything. */
+const FIRST_VISIT_LAZY = ["/src/i18n/locales/zh-cn.ts", "/src/features/home/HomePage.tsx"];
+
+/**
+ * `<link rel="modulepreload">` for the default language's strings and the home screen, with
+ * their static imports: the browser fetches them beside the entry instead of after it has run,
+ * which takes a round trip off the first visit's first render.
+ */
+function preloadFirstVisit(): Plugin {
+  return {
+    name: "dwn:preload-first-visit",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = new Map(
+          Object.values(bundle).flatMap((item) => (item.type === "chunk" ? [[item.fileName, item] as const] : [])),
+        );
+        const closure = (fileName: string, into: Set<string>) => {
+          const chunk = chunks.get(fileName);
+          if (!chunk || into.has(fileName)) return;
+          into.add(fileName);
+          for (const imported of chunk.imports) closure(imported, into);
+        };
+        // Vite preloads the entry's static imports itself.
+        const entryFiles = new Set<string>();
+        const files = new Set<string>();
+        for (const chunk of chunks.values()) {
+          if (chunk.isEntry) closure(chunk.fileName, entryFiles);
+          if (FIRST_VISIT_LAZY.some((module) => chunk.facadeModuleId?.endsWith(module))) closure(chunk.fileName, files);
+        }
+        return [...files]
+          .filter((file) => !entryFiles.has(file))
+          .map((file) => ({
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: `/chain/${file}` },
+            injectTo: "head" as const,
+          }));
+      },
+    },
+  };
+}
 
 // Served by the API server under /chain/ with hash routes (DESIGN.md §6).
 export default defineConfig({
   base: "/chain/",
-  plugins: [react()],
+  plugins: [react(), preloadFirstVisit()],
   resolve: { dedupe: ["react", "react-dom"] },
   build: {
     outDir: "dist",

@@ -3,10 +3,11 @@
  * simulated) in Debian's Chromium against the production build of the web app, served by the
  * server of the stack `npm start` runs. Prints each screen's performance, accessibility and
  * best-practices scores, CLS and total blocking time against the budgets; `--json` prints one
- * JSON line instead. Visitor screens only: Lighthouse loads each page cold, without a wallet.
+ * JSON line instead; `--reports DIR` also writes each screen's full Lighthouse report (JSON) to DIR.
+ * Visitor screens only: Lighthouse loads each page cold, without a wallet.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,7 +21,7 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".
 const BUDGET = { performance: 95, accessibility: 95, bestPractices: 95, cls: 0.02, tbtMs: 100 };
 
 /** The screens a visitor reaches first, each loaded cold. */
-const SCREENS = ["/home", "/share", "/mine", "/pledge", "/announcement"];
+const SCREENS = (process.env.LIGHTHOUSE_SCREENS ?? "/home,/share,/mine,/pledge,/announcement").split(",");
 
 interface Figures {
   screen: string;
@@ -32,6 +33,21 @@ interface Figures {
   lcpMs: number;
   fcpMs: number;
   failedAudits: string[];
+}
+
+/** The first few elements an audit failed on, as Lighthouse names them, for the fix. */
+function failingNodes(details: unknown): string {
+  const items = typeof details === "object" && details !== null ? Reflect.get(details, "items") : undefined;
+  if (!Array.isArray(items)) return "";
+  const names = items
+    .map((item: unknown) => {
+      const node = typeof item === "object" && item !== null ? Reflect.get(item, "node") : undefined;
+      if (typeof node !== "object" || node === null) return undefined;
+      const [selector, label] = [Reflect.get(node, "selector"), Reflect.get(node, "nodeLabel")];
+      return typeof selector === "string" ? `${selector} "${String(label).slice(0, 40)}"` : undefined;
+    })
+    .filter((name): name is string => name !== undefined);
+  return names.length > 0 ? ` [${names.slice(0, 4).join(" | ")}]` : "";
 }
 
 function buildProduction(): string {
@@ -46,6 +62,9 @@ function buildProduction(): string {
 
 async function main() {
   const json = process.argv.includes("--json");
+  const reportsAt = process.argv.indexOf("--reports");
+  const reports = reportsAt > 0 ? path.resolve(process.argv[reportsAt + 1] ?? ".") : undefined;
+  if (reports) mkdirSync(reports, { recursive: true });
   const webDir = buildProduction();
   // The server serves this build instead of the devnet build npm start makes.
   process.env.WEB_DIR = webDir;
@@ -74,6 +93,7 @@ async function main() {
       });
       if (!run) throw new Error(`Lighthouse returned nothing for ${screen}.`);
       const { categories, audits } = run.lhr;
+      if (reports) writeFileSync(path.join(reports, `${screen.slice(1) || "root"}.json`), JSON.stringify(run.lhr));
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       results.push({
         screen,
@@ -86,7 +106,7 @@ async function main() {
         fcpMs: audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
         failedAudits: Object.values(audits)
           .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")
-          .map((audit) => audit.id),
+          .map((audit) => `${audit.id}${failingNodes(audit.details)}`),
       });
     }
   } finally {
@@ -103,7 +123,9 @@ async function main() {
   console.log("Lighthouse, mobile preset, production build (scores 0–100; CLS; TBT in ms):\n");
   for (const r of results) {
     console.log(`  ${r.screen}`);
-    console.log(`    performance    ${r.performance} (≥ ${BUDGET.performance}: ${mark(r.performance >= BUDGET.performance)})`);
+    console.log(
+      `    performance    ${r.performance} (≥ ${BUDGET.performance}: ${mark(r.performance >= BUDGET.performance)})`,
+    );
     console.log(
       `    accessibility  ${r.accessibility} (≥ ${BUDGET.accessibility}: ${mark(r.accessibility >= BUDGET.accessibility)})`,
     );
@@ -111,9 +133,11 @@ async function main() {
       `    best practices ${r.bestPractices} (≥ ${BUDGET.bestPractices}: ${mark(r.bestPractices >= BUDGET.bestPractices)})`,
     );
     console.log(`    CLS            ${r.cls.toFixed(3)} (≤ ${BUDGET.cls}: ${mark(r.cls <= BUDGET.cls)})`);
-    console.log(`    TBT            ${Math.round(r.tbtMs)} ms (≤ ${BUDGET.tbtMs} ms: ${mark(r.tbtMs <= BUDGET.tbtMs)})`);
+    console.log(
+      `    TBT            ${Math.round(r.tbtMs)} ms (≤ ${BUDGET.tbtMs} ms: ${mark(r.tbtMs <= BUDGET.tbtMs)})`,
+    );
     console.log(`    LCP ${Math.round(r.lcpMs)} ms, FCP ${Math.round(r.fcpMs)} ms`);
-    if (r.failedAudits.length > 0) console.log(`    failed audits: ${r.failedAudits.join(", ")}`);
+    for (const audit of r.failedAudits) console.log(`    failed: ${audit}`);
   }
 }
 

@@ -1,4 +1,3 @@
-import NavBar from "antd-mobile/es/components/nav-bar";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { ChevronIcon } from "./icons";
@@ -22,9 +21,15 @@ export function PageNavBar({ title, back = false }: { title: string; back?: bool
       <ChevronIcon size={20} />
     </button>
   ) : null;
+  // Plain markup rather than antd-mobile's NavBar, whose empty left side is still a role="button"
+  // with no name (an accessibility failure on every screen without a back arrow).
   return (
-    <NavBar className={styles.bar} back={null} left={left} data-testid="page-nav-bar">
-      <span data-testid="page-title">{title}</span>
-    </NavBar>
+    <div className={styles.bar} data-testid="page-nav-bar">
+      <div className={styles.side}>{left}</div>
+      <h1 className={styles.title} data-testid="page-title">
+        {title}
+      </h1>
+      <div className={styles.side} />
+    </div>
   );
 }
