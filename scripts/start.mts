@@ -1,14 +1,17 @@
-// `npm start`: the whole product on this machine. Builds the web app, starts the devnet (a fresh
-// chain, deployed and seeded), then the server (indexer + API + the web app, embedded database)
-// against it, prints where each is, and stops both on Ctrl-C. If either stops by itself, the
-// other is stopped too.
+// `npm start`: the whole product on this machine. Builds the web app, starts the devnet (the
+// chain of the last run, replayed from the data folder, or a new one, deployed and seeded), then
+// the server (indexer + API + the web app, embedded database) against it, prints where each is,
+// and stops both on Ctrl-C. If either stops by itself, the other is stopped too.
+// `npm start -- --reset` deletes the data folder first: a new chain and an empty database.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO, ".data"));
+/** Which chain the data folder's database describes: the devnet's genesis block hash. */
+const chainMarker = path.join(dataDir, "chain.json");
 
 const children: ChildProcess[] = [];
 let stopping = false;
@@ -17,7 +20,7 @@ let stopping = false;
 function launch(name: string, command: string[], cwd: string, ready: string): Promise<ChildProcess> {
   const child = spawn(command[0], command.slice(1), {
     cwd,
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...process.env, DATA_DIR: dataDir, DEVNET_STATE_DIR: path.join(dataDir, "devnet") },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -60,6 +63,43 @@ async function stop(code: number): Promise<void> {
 process.on("SIGINT", () => void stop(0));
 process.on("SIGTERM", () => void stop(0));
 
+if (process.argv.includes("--reset")) {
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log(`Starting clean: deleted ${dataDir}.`);
+}
+mkdirSync(dataDir, { recursive: true });
+
+/** The genesis block hash of the devnet at DEVNET_PORT. */
+async function genesisHash(): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${process.env.DEVNET_PORT ?? "8545"}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_getBlockByNumber", params: ["0x0", false] }),
+  });
+  const { result } = (await response.json()) as { result: { hash: string } };
+  return result.hash;
+}
+
+/**
+ * A database indexes one chain. The data folder names the chain its database belongs to; a
+ * folder of another chain (or a database from before the chain was kept) is refused with a
+ * sentence rather than served as if it described this one.
+ */
+function checkDataFolder(genesis: string): string | undefined {
+  const hasDatabase = existsSync(path.join(dataDir, "pglite"));
+  const marked = existsSync(chainMarker)
+    ? (JSON.parse(readFileSync(chainMarker, "utf8")) as { genesisHash: string }).genesisHash
+    : undefined;
+  if ((marked && marked !== genesis) || (!marked && hasDatabase)) {
+    return (
+      `The data folder ${dataDir} belongs to another chain than the devnet's (genesis block ${genesis}). ` +
+      "Run `npm start -- --reset` to start clean, or set DATA_DIR to another folder."
+    );
+  }
+  writeFileSync(chainMarker, JSON.stringify({ genesisHash: genesis }) + "\n");
+  return undefined;
+}
+
 // The web app the server serves under /chain/: the devnet build, which carries the built-in wallet.
 console.log("Building the web app (devnet build)…");
 const build = spawnSync("npm", ["run", "--workspace", "web", "build:devnet"], { cwd: REPO, encoding: "utf8" });
@@ -70,8 +110,11 @@ if (build.status !== 0) {
 
 try {
   await launch("devnet", ["npx", "hardhat", "devnet"], path.join(REPO, "contracts"), "Ctrl-C stops the devnet.");
-  // Each start begins a new chain, so what an earlier run indexed describes a chain that is gone.
-  rmSync(path.join(dataDir, "pglite"), { recursive: true, force: true });
+  const refusal = checkDataFolder(await genesisHash());
+  if (refusal) {
+    console.error(`\n${refusal}`);
+    await stop(1);
+  }
   await launch("server", ["node", "--import", "tsx", "src/main.ts"], path.join(REPO, "server"), "Server listening on");
   const port = process.env.PORT ?? "8080";
   console.log(
@@ -81,7 +124,7 @@ try {
       `  API         http://127.0.0.1:${port}/api/ (GET /api/config, /api/system/status)`,
       `  web app     http://127.0.0.1:${port}/chain/`,
       `  devnet RPC  http://127.0.0.1:${process.env.DEVNET_PORT ?? "8545"} (chain 31337)`,
-      `  data        ${dataDir}`,
+      `  data        ${dataDir} (kept between runs; npm start -- --reset starts clean)`,
       "Ctrl-C stops everything.",
     ].join("\n"),
   );

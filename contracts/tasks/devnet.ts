@@ -1,7 +1,24 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { subtask, task } from "hardhat/config";
+import { HardhatPluginError } from "hardhat/plugins";
 import { TASK_COMPILE, TASK_NODE, TASK_NODE_SERVER_READY } from "hardhat/builtin-tasks/task-names";
+import type { HardhatRuntimeEnvironment } from "hardhat/types";
+import type { Hex } from "viem";
+import {
+  codeDigest,
+  readJournal,
+  recordJournal,
+  replay,
+  type JournalBlock,
+  type JournalHeader,
+} from "../deploy/journal";
+import type { DeploymentRecord } from "../deploy/record";
 
 let deployOnReady = false;
+/** Where the chain is kept between runs (DEVNET_STATE_DIR), and what an earlier run left there. */
+let stateDir: string | undefined;
+let saved: ReturnType<typeof readJournal>;
 
 function devnetPort(): number {
   const raw = process.env.DEVNET_PORT ?? "8545";
@@ -20,11 +37,28 @@ task(
   const port = devnetPort();
   // A fresh checkout has no artifacts, and the deploy reads them.
   await hre.run(TASK_COMPILE, { quiet: true });
+  stateDir = process.env.DEVNET_STATE_DIR ? path.resolve(process.env.DEVNET_STATE_DIR) : undefined;
+  saved = stateDir ? readJournal(stateDir) : undefined;
+  if (stateDir && saved) {
+    if (saved.header.code !== codeDigest(hre.config.paths.artifacts)) {
+      throw new HardhatPluginError(
+        "devnet",
+        `The devnet chain saved in ${stateDir} was deployed from other contract code than this checkout's. ` +
+          "Run `npm start -- --reset` to start a new chain (this deletes the saved chain and database).",
+      );
+    }
+    // The same genesis time gives the same genesis block, so replayed blocks keep their hashes.
+    // (The network's provider is created on its first request, from this same config object.)
+    hre.config.networks.hardhat.initialDate = new Date(saved.header.genesisTime * 1000).toISOString();
+  }
   try {
     await hre.run(TASK_NODE, { hostname: "127.0.0.1", port });
   } catch (error) {
     if (String(error).includes("EADDRINUSE")) {
-      throw new Error(`Port ${port} on 127.0.0.1 is taken: stop what uses it or set DEVNET_PORT to a free port.`);
+      throw new HardhatPluginError(
+        "devnet",
+        `Port ${port} on 127.0.0.1 is taken: stop what uses it or set DEVNET_PORT to a free port.`,
+      );
     }
     throw error;
   }
@@ -35,7 +69,74 @@ subtask(TASK_NODE_SERVER_READY).setAction(async (args: { address: string; port: 
   // `hardhat node` logs every request; the devnet prints a summary instead.
   await hre.network.provider.request({ method: "hardhat_setLoggingEnabled", params: [false] });
   const { deployDevnet, describeDevnet } = await import("../deploy/devnet");
-  const record = await deployDevnet(hre);
+  const record = saved && stateDir ? await restore(hre, stateDir, saved) : await deployDevnet(hre);
+  if (stateDir) await keep(hre, stateDir, record, saved?.header, saved?.blocks ?? []);
   console.log(describeDevnet(record, `http://${args.address}:${args.port}`));
   console.log("\nDeployment written to contracts/deployments/31337.json. Ctrl-C stops the devnet.");
 });
+
+const DEPLOYMENT_FILE = "deployment.json";
+
+/** Rebuilds the saved chain and its deployment record; the chain's clock then resumes from now. */
+async function restore(
+  hre: HardhatRuntimeEnvironment,
+  dir: string,
+  journal: NonNullable<typeof saved>,
+): Promise<DeploymentRecord> {
+  const { saveDeployment } = await import("../deploy/generate");
+  const provider = hre.network.provider;
+  const genesis = (await provider.request({ method: "eth_getBlockByNumber", params: ["0x0", false] })) as { hash: Hex };
+  if (genesis.hash !== journal.header.genesisHash) {
+    throw new HardhatPluginError(
+      "devnet",
+      `The devnet could not rebuild the chain saved in ${dir}: its genesis block differs. Run \`npm start -- --reset\`.`,
+    );
+  }
+  try {
+    await replay(provider, journal.blocks);
+  } catch (error) {
+    throw new HardhatPluginError(
+      "devnet",
+      `The devnet could not rebuild the chain saved in ${dir} (${error instanceof Error ? error.message : String(error)}). ` +
+        "Run `npm start -- --reset` to start a new chain.",
+    );
+  }
+  const last = journal.blocks.at(-1)?.timestamp ?? journal.header.genesisTime;
+  const now = Math.floor(Date.now() / 1000);
+  await provider.request({ method: "evm_setNextBlockTimestamp", params: [Math.max(now, last + 1)] });
+  const record = JSON.parse(readFileSync(path.join(dir, DEPLOYMENT_FILE), "utf8")) as DeploymentRecord;
+  await saveDeployment(hre, record);
+  console.log(`Devnet chain restored from ${dir}: ${journal.blocks.length} blocks.`);
+  return record;
+}
+
+/** Journals every block from now on, and the last ones when the devnet is stopped. */
+async function keep(
+  hre: HardhatRuntimeEnvironment,
+  dir: string,
+  record: DeploymentRecord,
+  header: JournalHeader | undefined,
+  blocks: JournalBlock[],
+): Promise<void> {
+  const provider = hre.network.provider;
+  const genesis = (await provider.request({ method: "eth_getBlockByNumber", params: ["0x0", false] })) as {
+    hash: Hex;
+    timestamp: Hex;
+  };
+  const journal = recordJournal({
+    provider,
+    dir,
+    blocks,
+    header: header ?? {
+      version: 1,
+      chainId: record.chainId,
+      genesisTime: Number(genesis.timestamp),
+      genesisHash: genesis.hash,
+      code: codeDigest(hre.config.paths.artifacts),
+    },
+  });
+  writeFileSync(path.join(dir, DEPLOYMENT_FILE), JSON.stringify(record, null, 2) + "\n");
+  const stop = () => void journal.flush().finally(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
