@@ -60,14 +60,18 @@ for (const key of FIRST_VISIT_LAZY) {
 }
 
 const entryKeys = staticClosure(entryKey);
-// The preloads index.html lists are what the browser fetches with the entry: they must agree.
-const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/chain\/([^"]+)"/g)].map((m) => m[1]);
-const missing = preloaded.filter((file) => ![...entryKeys].some((key) => manifest[key].file === file));
-if (missing.length > 0)
-  throw new Error(`index.html preloads chunks outside the entry's imports: ${missing.join(", ")}`);
-
 const lazyKeys = new Set<string>();
 for (const key of FIRST_VISIT_LAZY) for (const k of staticClosure(key)) if (!entryKeys.has(k)) lazyKeys.add(k);
+
+// The preloads index.html lists are what the browser fetches with the entry (the entry's imports,
+// and the default language and home screen that vite.config.ts preloads): they must agree.
+const firstVisitFiles = new Set([...entryKeys, ...lazyKeys].map((key) => manifest[key].file));
+const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/chain\/([^"]+)"/g)].map((m) => m[1]);
+const missing = preloaded.filter((file) => !firstVisitFiles.has(file));
+if (missing.length > 0)
+  throw new Error(`index.html preloads chunks a first visit does not need: ${missing.join(", ")}`);
+const unloaded = [...firstVisitFiles].filter((file) => file !== entrySrc && !preloaded.includes(file));
+if (unloaded.length > 0) throw new Error(`index.html does not preload first-visit chunks: ${unloaded.join(", ")}`);
 const firstVisit = [...entryKeys, ...lazyKeys].map((key) => ({
   file: manifest[key].file,
   part: entryKeys.has(key) ? "entry" : "lazy",

@@ -4,7 +4,7 @@ import { AppHeader } from "../components/AppHeader";
 import { PageLoading } from "../components/PageLoading";
 import { LazyMenuPopup } from "../features/menu/LazyMenuPopup";
 import { TabBar } from "../features/menu/TabBar";
-import { TxBanner } from "../features/tx/TxBanner";
+import { TxBannerSlot } from "../features/tx/TxBannerSlot";
 import styles from "./AppLayout.module.css";
 
 /** Every screen: the header above, the tab bar below, the menu popup over them; a transaction's banner when there is one. */
@@ -13,7 +13,7 @@ export function AppLayout() {
     <>
       <AppHeader />
       <main className={styles.main}>
-        <TxBanner />
+        <TxBannerSlot />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

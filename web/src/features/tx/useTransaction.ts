@@ -11,7 +11,6 @@ import {
   type EncodeFunctionDataParameters,
   type TransactionReceipt,
 } from "viem";
-import { sendTransaction, simulateContract, waitForTransactionReceipt } from "viem/actions";
 import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
 import { GAS_PRICE } from "../../lib/chain";
 import { usePublicClient } from "../../lib/usePublicClient";
@@ -80,7 +79,11 @@ export function useTransaction() {
       };
 
       let hash;
+      let actions;
       try {
+        // viem's transaction actions load with the first transaction, not with the screen.
+        actions = await import("viem/actions");
+        const { sendTransaction, simulateContract } = actions;
         if (!getWalletClient) throw new Error("No wallet is connected.");
         const wallet = await getWalletClient();
         await simulateContract(client, {
@@ -105,7 +108,7 @@ export function useTransaction() {
       txStore.update(id, { phase: "pending", hash });
       let receipt;
       try {
-        receipt = await waitForTransactionReceipt(client, { hash, pollingInterval: RECEIPT_POLL_MS });
+        receipt = await actions.waitForTransactionReceipt(client, { hash, pollingInterval: RECEIPT_POLL_MS });
       } catch (error) {
         return fail(error);
       }
