@@ -13,7 +13,7 @@ import {
   type RuntimeConfig,
   type SystemStatus,
 } from "@dwn/api";
-import { poolAbi, tokenAbi } from "@dwn/contracts";
+import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
 import {
   createPublicClient,
   createTestClient,
@@ -234,6 +234,60 @@ async function connectStack({ origin, rpcUrl, stop }: Awaited<ReturnType<typeof 
       const reverted = await publicClient.getBlockNumber({ cacheTime: 0 });
       if (head > reverted) await testClient.mine({ blocks: Number(head - reverted) });
       snapshot = await testClient.snapshot();
+    },
+
+    /** Mints `amount` of a devnet token (usdt, dwn9, dwn, a8, udbk) to `to` through its owner-only mint. */
+    async mint(token: Address, to: Address, amount: bigint) {
+      return mined(
+        walletOf(role("owner")).writeContract({
+          address: token,
+          abi: tokenAbi,
+          functionName: "mint",
+          args: [to, amount],
+        }),
+      );
+    },
+
+    /** `account`'s balance of `token`. */
+    balanceOf: (token: Address, account: Address): Promise<bigint> =>
+      publicClient.readContract({ address: token, abi: tokenAbi, functionName: "balanceOf", args: [account] }),
+
+    /** The timestamp of the latest block: the chain's "now". */
+    async chainTime(): Promise<bigint> {
+      return (await publicClient.getBlock({ blockTag: "latest" })).timestamp;
+    },
+
+    /**
+     * Moves the chain's clock `seconds` ahead and mines a block at the new time, so views, the
+     * indexer (whose "now" is its last block's time) and the next transaction all see it.
+     */
+    async increaseTime(seconds: bigint | number) {
+      await testClient.increaseTime({ seconds: Number(seconds) });
+      await testClient.mine({ blocks: 1 });
+    },
+
+    /** `account` approves the staking contract for DWN and A8 and stakes `units`; resolves with the stake's id. */
+    async stake(account: HDAccount, units: bigint): Promise<bigint> {
+      const me = walletOf(account);
+      for (const token of [contracts.dwn, contracts.a8]) {
+        await mined(
+          me.writeContract({
+            address: token,
+            abi: tokenAbi,
+            functionName: "approve",
+            args: [contracts.staking, maxUint256],
+          }),
+        );
+      }
+      const { result, request } = await publicClient.simulateContract({
+        account,
+        address: contracts.staking,
+        abi: stakingAbi,
+        functionName: "stake",
+        args: [units],
+      });
+      await mined(me.writeContract(request));
+      return result;
     },
 
     stop,

@@ -4,9 +4,14 @@ import { AppLayout } from "./AppLayout";
 import {
   AnnouncementDetailPage,
   AnnouncementListPage,
+  BackpackPage,
+  ContractDetailsPage,
   EcosystemPage,
   HomePage,
+  IncomeLogPage,
+  MinePage,
   NotBoundPage,
+  PledgePage,
   SharePage,
 } from "./lazyPages";
 
@@ -24,6 +29,11 @@ export function AppRoutes() {
         <Route index element={<ToHome />} />
         <Route path="home" element={<HomePage />} />
         <Route path="share" element={<SharePage />} />
+        <Route path="mine" element={<MinePage />} />
+        <Route path="backpack" element={<BackpackPage />} />
+        <Route path="incomeLog" element={<IncomeLogPage />} />
+        <Route path="pledge" element={<PledgePage />} />
+        <Route path="contractDetails" element={<ContractDetailsPage />} />
         <Route path="not_bound" element={<NotBoundPage />} />
         <Route path="announcement" element={<AnnouncementListPage />} />
         <Route path="announcement/:id" element={<AnnouncementDetailPage />} />

@@ -15,6 +15,17 @@ export const AnnouncementListPage = lazy(() =>
 export const AnnouncementDetailPage = lazy(() =>
   import("../features/announcement/AnnouncementDetailPage").then((m) => ({ default: m.AnnouncementDetailPage })),
 );
+export const PledgePage = lazy(() => import("../features/pledge/PledgePage").then((m) => ({ default: m.PledgePage })));
+export const ContractDetailsPage = lazy(() =>
+  import("../features/contractDetails/ContractDetailsPage").then((m) => ({ default: m.ContractDetailsPage })),
+);
 export const EcosystemPage = lazy(() =>
   import("../features/ecosystem/EcosystemPage").then((m) => ({ default: m.EcosystemPage })),
+);
+export const MinePage = lazy(() => import("../features/mine/MinePage").then((m) => ({ default: m.MinePage })));
+export const BackpackPage = lazy(() =>
+  import("../features/backpack/BackpackPage").then((m) => ({ default: m.BackpackPage })),
+);
+export const IncomeLogPage = lazy(() =>
+  import("../features/incomeLog/IncomeLogPage").then((m) => ({ default: m.IncomeLogPage })),
 );

@@ -4,6 +4,7 @@
  */
 export const MENU_ITEMS = [
   { key: "home", label: "nav.home", to: "/home" },
+  { key: "pledge", label: "nav.pledge", to: "/pledge" },
   { key: "market", label: "nav.market" },
   { key: "exchange", label: "nav.exchange" },
   { key: "ecosystem", label: "nav.ecosystem", to: "/ecosystem" },

@@ -130,6 +130,9 @@ export const enUs = {
     collectable: "DWN assets available for collection",
     assetDetails: "Asset details",
     withdrawNow: "Withdraw immediately",
+    reserve: "Pool DWN reserve",
+    runway: "Runway at the current emission",
+    unknown: "—",
     nftDescription: {
       "1": "Seed node",
       "2": "Builder node",
@@ -186,6 +189,12 @@ export const enUs = {
       direct: "Direct push income",
       guarantee: "Guaranteed return",
     },
+    all: "All",
+    clear: "Clear",
+    withdrawals: {
+      static: "Static income withdrawal",
+      dynamic: "Dynamic income withdrawal",
+    },
   },
   pledge: {
     title: "financial products",
@@ -211,6 +220,13 @@ export const enUs = {
     incomeWithdrawal: "Income withdrawal",
     withdrawalCurrency: "Withdrawal currency",
     processing: "Processing...",
+    tokenAmount: "{{amount}} {{token}}",
+    reward: "Reward",
+    goStake: "Stake now",
+    reserveTitle: "Reward reserve",
+    reserve: "UDBK held by the staking contract",
+    emission: "Paid out per day",
+    runway: "Lasts at this rate",
   },
   stakeStatus: {
     tabs: { "0": "All", "1": "Staking", "2": "Completed" },
@@ -234,6 +250,7 @@ export const enUs = {
     estimate: "Estimate",
     receivable: "Receivable",
     fee: "Fee",
+    feeRateValue: "{{rate}}%",
   },
   subscribe: {
     title: "Subscribe",
@@ -265,7 +282,8 @@ export const enUs = {
     close: "Close",
     reverted: "The transaction failed on chain.",
     notSent: "The transaction could not be sent: {{message}}",
-    indexerBehind: "Your latest transaction (block {{block}}) is still being recorded; records up to block {{indexed}} are shown.",
+    indexerBehind:
+      "Your latest transaction (block {{block}}) is still being recorded; records up to block {{indexed}} are shown.",
     approve: "Approve {{token}}",
     buy: "Buy NFT",
     collectStatic: "Withdraw static income",
@@ -320,6 +338,10 @@ export const enUs = {
     notEnoughToken: "Not enough {{token}}!",
     bindParent: "Please bind the parent address!",
     userDenied: "User denied access request",
+    pledgeFailed: "Pledge failed",
+    collectionFailed: "Collection failed",
+    redeemSuccessful: "Successful redemption",
+    redeemFailed: "Redemption failed",
   },
 };
 

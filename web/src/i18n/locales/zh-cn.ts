@@ -128,6 +128,9 @@ export const zhCn: Messages = {
     collectable: "可领取的 DWN 资产",
     assetDetails: "资产明细",
     withdrawNow: "立即提取",
+    reserve: "矿池 DWN 储备",
+    runway: "按当前产出可支付",
+    unknown: "—",
     nftDescription: {
       "1": "种子节点",
       "2": "建设者节点",
@@ -184,6 +187,12 @@ export const zhCn: Messages = {
       direct: "直推收益",
       guarantee: "保本收益",
     },
+    all: "全部",
+    clear: "清除",
+    withdrawals: {
+      static: "静态收益提取",
+      dynamic: "动态收益提取",
+    },
   },
   pledge: {
     title: "理财产品",
@@ -209,6 +218,13 @@ export const zhCn: Messages = {
     incomeWithdrawal: "收益提取",
     withdrawalCurrency: "提取币种",
     processing: "处理中...",
+    tokenAmount: "{{amount}} {{token}}",
+    reward: "奖励",
+    goStake: "去质押",
+    reserveTitle: "奖励储备",
+    reserve: "质押合约持有的 UDBK",
+    emission: "每日发放",
+    runway: "按当前速度可持续",
   },
   stakeStatus: {
     tabs: { "0": "全部", "1": "质押中", "2": "已完成" },
@@ -232,6 +248,7 @@ export const zhCn: Messages = {
     estimate: "预计",
     receivable: "可到账",
     fee: "手续费",
+    feeRateValue: "{{rate}}%",
   },
   subscribe: {
     title: "认购",
@@ -318,5 +335,9 @@ export const zhCn: Messages = {
     notEnoughToken: "{{token}} 不足！",
     bindParent: "请绑定上级地址！",
     userDenied: "用户拒绝访问请求",
+    pledgeFailed: "质押失败",
+    collectionFailed: "领取失败",
+    redeemSuccessful: "赎回成功",
+    redeemFailed: "赎回失败",
   },
 };

@@ -1,4 +1,4 @@
-import { poolAbi } from "@dwn/contracts";
+import { poolAbi, tokenAbi } from "@dwn/contracts";
 import type { Address, Client } from "viem";
 import { readView } from "./readView";
 
@@ -18,4 +18,52 @@ export async function readPoolUser(client: Client, { pool, account }: { pool: Ad
     read("userDynamicProfit"),
   ]);
   return { hashrate, staticProfit, dynamicProfit } satisfies PoolUser;
+}
+
+/** One NFT tier as info() lists it: prices 18 decimals, `multiple` 4 decimals (10000 = 1x). */
+export interface Tier {
+  id: bigint;
+  supply: bigint;
+  sold: bigint;
+  usdtprice: bigint;
+  dwn8price: bigint;
+  multiple: bigint;
+  limit: bigint;
+}
+
+/** Every tier, in id order. */
+export async function readTiers(client: Client, pool: Address): Promise<readonly Tier[]> {
+  return readView(client, { address: pool, abi: poolAbi, functionName: "info" });
+}
+
+/** buyView(id): what one NFT of the tier costs now and the hashrate it grants (DESIGN.md §3). */
+export interface BuyQuote {
+  id: bigint;
+  payusdt: bigint;
+  /** DWN9's amount: the contract calls the token dwn8. */
+  paydwn8: bigint;
+  multiple: bigint;
+  hashrate: bigint;
+  /** Raw: 10100 = 1.01 per day. */
+  makeupPercent: bigint;
+  makeupCount: bigint;
+  makeupHashrate: bigint;
+}
+
+export async function readBuyQuote(client: Client, { pool, id }: { pool: Address; id: bigint }): Promise<BuyQuote> {
+  return readView(client, { address: pool, abi: poolAbi, functionName: "buyView", args: [id] });
+}
+
+/** The pool's DWN reserve, which pays every collect, and the static emission that draws on it. */
+export interface PoolReserve {
+  reserve: bigint;
+  staticRewardPerSecond: bigint;
+}
+
+export async function readPoolReserve(client: Client, { pool, dwn }: { pool: Address; dwn: Address }) {
+  const [reserve, staticRewardPerSecond] = await Promise.all([
+    readView(client, { address: dwn, abi: tokenAbi, functionName: "balanceOf", args: [pool] }),
+    readView(client, { address: pool, abi: poolAbi, functionName: "staticRewardPerSecond" }),
+  ]);
+  return { reserve, staticRewardPerSecond } satisfies PoolReserve;
 }

@@ -1,4 +1,4 @@
-import { stakingAbi } from "@dwn/contracts";
+import { stakingAbi, tokenAbi } from "@dwn/contracts";
 import type { Address, Client } from "viem";
 import { readView } from "./readView";
 
@@ -12,4 +12,84 @@ export interface StakeView {
 
 export async function readStakeView(client: Client, staking: Address): Promise<StakeView> {
   return readView(client, { address: staking, abi: stakingAbi, functionName: "stakeView" });
+}
+
+/** stakePayView(user): the user's DWN and A8 balances and what each allows the staking contract to take. */
+export interface StakePayView {
+  a8balance: bigint;
+  dwnbalance: bigint;
+  a8allowance: bigint;
+  dwnallowance: bigint;
+}
+
+export async function readStakePayView(
+  client: Client,
+  { staking, account }: { staking: Address; account: Address },
+): Promise<StakePayView> {
+  return readView(client, { address: staking, abi: stakingAbi, functionName: "stakePayView", args: [account] });
+}
+
+/** getPendingRewards(ids): the UDBK each stake could collect now (18 decimals), in the order of `ids`. */
+export async function readPendingRewards(
+  client: Client,
+  { staking, ids }: { staking: Address; ids: readonly bigint[] },
+): Promise<readonly bigint[]> {
+  if (ids.length === 0) return [];
+  return readView(client, { address: staking, abi: stakingAbi, functionName: "getPendingRewards", args: [ids] });
+}
+
+/** canRedeem(id): the stake is not redeemed and now is inside one of its redeem windows. */
+export async function readCanRedeem(client: Client, { staking, id }: { staking: Address; id: bigint }) {
+  return readView(client, { address: staking, abi: stakingAbi, functionName: "canRedeem", args: [id] });
+}
+
+/** The unstake and collect fee rates in basis points (contract value / 100 = percent). */
+export interface FeeRates {
+  unstakeFeeRate: bigint;
+  collectFeeRate: bigint;
+}
+
+export async function readFeeRates(client: Client, staking: Address): Promise<FeeRates> {
+  const [unstakeFeeRate, collectFeeRate] = await Promise.all([
+    readView(client, { address: staking, abi: stakingAbi, functionName: "unstakeFeeRate" }),
+    readView(client, { address: staking, abi: stakingAbi, functionName: "collectFeeRate" }),
+  ]);
+  return { unstakeFeeRate, collectFeeRate };
+}
+
+/** The staking contract's UDBK reserve and what it pays out per second now, both 18 decimals. */
+export interface StakingReserve {
+  reserve: bigint;
+  emissionPerSecond: bigint;
+}
+
+/** How many stakeInfo reads are in flight at once. */
+const STAKE_INFO_CONCURRENCY = 50;
+
+/**
+ * The UDBK the staking contract holds, and the current emission: the sum of units × the
+ * snapshotted reward per unit per second over the stakes inside a cycle (status 0); stakes in a
+ * redeem window or redeemed accrue nothing. The contract keeps no running total (whether a
+ * stake accrues depends on the time), so each stake's stakeInfo is read: one call per stake.
+ */
+export async function readStakingReserve(
+  client: Client,
+  { staking, udbk }: { staking: Address; udbk: Address },
+): Promise<StakingReserve> {
+  const [reserve, count] = await Promise.all([
+    readView(client, { address: udbk, abi: tokenAbi, functionName: "balanceOf", args: [staking] }),
+    readView(client, { address: staking, abi: stakingAbi, functionName: "stakeCount" }),
+  ]);
+  let emissionPerSecond = 0n;
+  for (let from = 1n; from <= count; from += BigInt(STAKE_INFO_CONCURRENCY)) {
+    const ids = [];
+    for (let id = from; id <= count && id < from + BigInt(STAKE_INFO_CONCURRENCY); id++) ids.push(id);
+    const infos = await Promise.all(
+      ids.map((id) => readView(client, { address: staking, abi: stakingAbi, functionName: "stakeInfo", args: [id] })),
+    );
+    for (const info of infos) {
+      if (info.status === 0n) emissionPerSecond += info.hashrate * info.rewardPerUnitPerSecond;
+    }
+  }
+  return { reserve, emissionPerSecond };
 }

@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { ChevronIcon } from "../../../components/icons";
 import { useToastOnError } from "../../../components/useToastOnError";
 import { formatAmount, formatCompact } from "../../../lib/format";
 import { ConnectButton, useWallet } from "../../wallet";
@@ -36,6 +38,10 @@ export function IncomeCard() {
         <dt>{t("home.dynamicIncome")}</dt>
         <dd data-testid="home-dynamic-income">{formatAmount(dynamicProfit)}</dd>
       </dl>
+      <Link to="/mine" className={styles.assets} data-testid="home-assets-link">
+        {t("nav.assets")}
+        <ChevronIcon size={14} />
+      </Link>
       {!account && (
         <div className={styles.connect}>
           <p>{t("home.connectHint")}</p>

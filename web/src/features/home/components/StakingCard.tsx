@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
 import { Section } from "../../../components/Section";
 import { useToastOnError } from "../../../components/useToastOnError";
 import { formatAmount } from "../../../lib/format";
@@ -13,7 +14,15 @@ export function StakingCard() {
   const count = useStakeCount();
   useToastOnError(view.error ?? count.error);
   return (
-    <Section title={t("home.staking")} testId="home-staking">
+    <Section
+      title={t("home.staking")}
+      extra={
+        <Link to="/pledge" className={styles.more} data-testid="home-staking-link">
+          {t("pledge.goStake")}
+        </Link>
+      }
+      testId="home-staking"
+    >
       <dl className={styles.list}>
         <dt>{t("home.myStakes")}</dt>
         <dd data-testid="home-stake-count">{count.data ?? 0}</dd>

@@ -1,0 +1,505 @@
+import { after, afterEach, before, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { poolAbi, tokenAbi } from "@dwn/contracts";
+import {
+  createWalletClient,
+  decodeFunctionData,
+  getAddress,
+  http,
+  isAddressEqual,
+  parseGwei,
+  parseUnits,
+  type Address,
+  type Hex,
+} from "viem";
+import type { HDAccount } from "viem/accounts";
+import { hardhat } from "viem/chains";
+import { formatAmount, formatCompact } from "../../web/src/lib/format";
+import { connectTestWallet, expectText, launchBrowser, openPhone, screenshot, toast } from "../support/browser";
+import { devnetAccount, role, startStack, type Stack } from "../support/stack";
+import { fill, zh } from "../support/strings";
+import { TestWallet } from "../support/wallet";
+
+const e18 = 10n ** 18n;
+const DAY = 86_400;
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+/** Accounts #40–#46 of the devnet mnemonic: nobody else uses them. All are bound to alice but #45. */
+const buyer = devnetAccount(40);
+const shortOfTokens = devnetAccount(41);
+const soldOutBuyer = devnetAccount(42);
+const visitor = devnetAccount(43);
+const inviter = devnetAccount(44);
+const invitee = devnetAccount(45);
+const lateBuyer = devnetAccount(46);
+
+before(
+  async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+    for (const account of [buyer, shortOfTokens, soldOutBuyer, visitor, inviter, invitee, lateBuyer]) {
+      await stack.fundGas(account.address);
+      await stack.bind(account, account === invitee ? inviter.address : role("alice").address);
+    }
+  },
+  { timeout: 240_000 },
+);
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+/** Mints devnet USDT and DWN9 to `account`, approving nothing. */
+async function mintTokens(account: Address, { usdt = 0n, dwn9 = 0n }: { usdt?: bigint; dwn9?: bigint }) {
+  if (usdt > 0n) await stack.mint(stack.contracts.usdt, account, usdt);
+  if (dwn9 > 0n) await stack.mint(stack.contracts.dwn9, account, dwn9);
+}
+
+/** A write of the pool's owner (Ownable2Step: the deployer). */
+async function asPoolOwner(
+  functionName: "setTier" | "setStaticRewardPerSecond",
+  args: readonly bigint[],
+): Promise<void> {
+  const owner = createWalletClient({ account: role("owner"), chain: hardhat, transport: http(stack.rpcUrl) });
+  const hash = await owner.writeContract({
+    address: stack.contracts.pool,
+    abi: poolAbi,
+    functionName,
+    args,
+  } as Parameters<typeof owner.writeContract>[0]);
+  await stack.mined(hash);
+}
+
+/** The owner sets `tier`'s supply, keeping its prices and terms (supply = sold: sold out). */
+async function setTierSupply(tier: bigint, supply: bigint) {
+  const t = (await read.tiers()).find((entry) => entry.id === tier);
+  assert.ok(t, `tier ${tier}`);
+  await asPoolOwner("setTier", [tier, supply, t.usdtprice, t.dwn8price, t.multiple, t.limit]);
+}
+
+/** The owner sets the static emission (DWN a second, 18 decimals). */
+async function setStaticRewardPerSecond(rate: bigint) {
+  await asPoolOwner("setStaticRewardPerSecond", [rate]);
+}
+
+/** A phone whose test wallet holds `account`, on `route`, not connected yet. */
+async function phoneOf(account: HDAccount, route: string): Promise<{ page: Page; wallet: TestWallet }> {
+  const wallet = new TestWallet(stack.rpcUrl, { account });
+  const phone = await openPhone(browser, { wallet });
+  context = phone.context;
+  await phone.page.goto(stack.app(route));
+  return { page: phone.page, wallet };
+}
+
+/** The same, signed in through the header's connect button. */
+async function signedIn(account: HDAccount, route: string) {
+  const phone = await phoneOf(account, route);
+  await connectTestWallet(phone.page, "wallet-connect");
+  await toast(phone.page, zh.wallet.loginSuccess);
+  return phone;
+}
+
+/** The contract calls the wallet sent, decoded, with where they went and at what gas price. */
+function sentCalls(wallet: TestWallet) {
+  return wallet.callsOf("eth_sendTransaction").map(({ params }) => {
+    const tx = (Array.isArray(params) ? params[0] : {}) as { to: Address; data: Hex; gasPrice?: Hex };
+    const abi = isAddressEqual(tx.to, stack.contracts.pool) ? poolAbi : tokenAbi;
+    const { functionName, args } = decodeFunctionData({ abi, data: tx.data });
+    return {
+      to: getAddress(tx.to),
+      functionName,
+      args: args ?? [],
+      gasPrice: tx.gasPrice ? BigInt(tx.gasPrice) : undefined,
+    };
+  });
+}
+
+const read = {
+  tiers: () => stack.publicClient.readContract({ address: stack.contracts.pool, abi: poolAbi, functionName: "info" }),
+  quote: (id: bigint) =>
+    stack.publicClient.readContract({
+      address: stack.contracts.pool,
+      abi: poolAbi,
+      functionName: "buyView",
+      args: [id],
+    }),
+  pool: (functionName: "userHashrate" | "userStaticProfit" | "userDynamicProfit" | "balanceOf", account: Address) =>
+    stack.publicClient.readContract({ address: stack.contracts.pool, abi: poolAbi, functionName, args: [account] }),
+  balance: (token: Address, account: Address) =>
+    stack.publicClient.readContract({ address: token, abi: tokenAbi, functionName: "balanceOf", args: [account] }),
+  allowance: (token: Address, owner: Address) =>
+    stack.publicClient.readContract({
+      address: token,
+      abi: tokenAbi,
+      functionName: "allowance",
+      args: [owner, stack.contracts.pool],
+    }),
+};
+
+/** `YYYY-MM-DD hh:mm:ss` of unix seconds, in UTC (the phone's time zone). */
+const utc = (seconds: bigint | number) => new Date(Number(seconds) * 1000).toISOString().replace("T", " ").slice(0, 19);
+
+/** The texts of every element with `testId` inside `scope`, trimmed. */
+async function texts(page: Page, scope: string, testId: string): Promise<string[]> {
+  return (await page.getByTestId(scope).getByTestId(testId).allTextContents()).map((text) => text.trim());
+}
+
+/** Resolves once `done()` holds, asking every 50 ms. */
+async function until(done: () => boolean) {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** Waits until `testId` reads anything but `text`. */
+async function textChangesFrom(page: Page, testId: string, text: string) {
+  await page.waitForFunction(
+    ([id, old]) => {
+      const now = document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim();
+      return now !== undefined && now !== old;
+    },
+    [testId, text] as const,
+  );
+}
+
+test("buying a tier approves exactly its price, then buys at 3 gwei; the NFT shows in the backpack", async () => {
+  await mintTokens(buyer.address, { usdt: 1000n * e18, dwn9: 1000n * e18 });
+  const { page, wallet } = await signedIn(buyer, "/mine");
+  const [tier1] = await read.tiers();
+  const description = zh.mine.nftDescription["1"];
+
+  // The carousel's first slide, from info().
+  await expectText(page, "tier-1-title", fill(zh.mine.tierTitle, { usdtprice: "100", description }));
+  await expectText(page, "tier-1-power", fill(zh.mine.tierPower, { multiple: "1.5" }));
+  await expectText(page, "tier-1-remaining", fill(zh.mine.remaining, { count: String(tier1.supply - tier1.sold) }));
+  await expectText(page, "tier-1-buy", fill(zh.mine.buyButton, { usdtprice: "100" }));
+  assert.equal(await page.getByTestId("tier-carousel").locator("article").count(), 5);
+  await screenshot(page, "mine");
+
+  // The quote popup: every field of spec §2, from buyView(1) and the balances.
+  await page.getByTestId("tier-1-buy").tap();
+  const quote = await read.quote(1n);
+  await expectText(page, "buy-title", fill(zh.buy.title, { payusdt: "100", description }));
+  await expectText(page, "buy-pay-usdt", "100");
+  await expectText(page, "buy-pay-dwn9", "100");
+  await expectText(page, "buy-usdt-balance", "1000");
+  await expectText(page, "buy-dwn9-balance", "1000");
+  await expectText(page, "buy-multiple", fill(zh.buy.multiple, { multiple: "1.5" }));
+  await expectText(page, "buy-hashrate", "150");
+  await expectText(
+    page,
+    "buy-makeup",
+    fill(zh.buy.compensationValue, { makeupPercent: "1.01", makeupCount: String(quote.makeupCount) }),
+  );
+  await expectText(page, "buy-makeup-hashrate", formatAmount(quote.makeupHashrate));
+  // Scrolling the button into view waits until the popup has stopped sliding in.
+  await page.getByTestId("buy-confirm").scrollIntoViewIfNeeded();
+  await screenshot(page, "mine-buy-popup");
+
+  await page.getByTestId("buy-confirm").tap();
+  await toast(page, zh.buy.authorizing);
+  await toast(page, zh.messages.purchaseSuccessful);
+  await page.getByTestId("buy-title").waitFor({ state: "hidden" });
+
+  // The wallet sent the two exact approvals to the pool, then the buy, each at 3 gwei.
+  const { usdt, dwn9, pool } = stack.contracts;
+  assert.deepEqual(sentCalls(wallet), [
+    { to: usdt, functionName: "approve", args: [pool, 100n * e18], gasPrice: parseGwei("3") },
+    { to: dwn9, functionName: "approve", args: [pool, 100n * e18], gasPrice: parseGwei("3") },
+    { to: pool, functionName: "buy", args: [1n], gasPrice: parseGwei("3") },
+  ]);
+  // On chain: the NFT is owned, the hashrate grew by the quote, the price was paid, nothing stays approved.
+  assert.equal(await read.pool("balanceOf", buyer.address), 1n);
+  assert.equal(await read.pool("userHashrate", buyer.address), quote.hashrate + quote.makeupHashrate);
+  assert.equal(await read.balance(usdt, buyer.address), 900n * e18);
+  assert.equal(await read.balance(dwn9, buyer.address), 900n * e18);
+  assert.equal(await read.allowance(usdt, buyer.address), 0n);
+  assert.equal(await read.allowance(dwn9, buyer.address), 0n);
+  // The screen refreshed: one fewer left.
+  await expectText(
+    page,
+    "tier-1-remaining",
+    fill(zh.mine.remaining, { count: String(tier1.supply - tier1.sold - 1n) }),
+  );
+
+  // The API lists the NFT once indexed; the backpack shows it ("My NFT").
+  await stack.waitIndexed();
+  const nfts = await stack.call("NFT/getNFTList", { page: "1", limit: "10" }, await stack.signIn(buyer));
+  assert.equal(nfts.length, 1);
+  const [nft] = nfts;
+  assert.equal(nft.tier, 1);
+  assert.equal(BigInt(nft.hashrate) + BigInt(nft.makeup_hashrate), quote.hashrate + quote.makeupHashrate);
+  await page.getByTestId("mine-my-nft").tap();
+  await expectText(page, "page-title", zh.backpack.title);
+  const row = page.getByTestId("backpack-list-row");
+  await row.first().waitFor();
+  assert.equal(await row.count(), 1);
+  await expectText(page, "nft-tier", description);
+  await expectText(page, "nft-token-id", `#${nft.token_id}`);
+  await expectText(page, "nft-power", formatAmount(quote.hashrate + quote.makeupHashrate));
+  await expectText(page, "nft-amount", "100 USDT");
+  await expectText(page, "nft-time", utc(nft.create_time));
+  await expectText(page, "backpack-list-no-more", zh.common.noMore);
+  await screenshot(page, "backpack");
+});
+
+test("a balance short of the price stops the purchase: USDT first, then DWN9, with nothing sent", async () => {
+  await mintTokens(shortOfTokens.address, { usdt: 50n * e18, dwn9: 50n * e18 });
+  const { page, wallet } = await signedIn(shortOfTokens, "/mine");
+  await page.getByTestId("tier-1-buy").tap();
+  await expectText(page, "buy-usdt-balance", "50");
+  await page.getByTestId("buy-confirm").tap();
+  await toast(page, zh.messages.insufficientUsdt);
+
+  // The balances are read again on confirm: with USDT enough, DWN9 is the one short.
+  await mintTokens(shortOfTokens.address, { usdt: 100n * e18 });
+  await page.getByTestId("buy-confirm").tap();
+  await toast(page, zh.messages.insufficientDwn9);
+
+  assert.deepEqual(wallet.callsOf("eth_sendTransaction"), []);
+  const shown = await page.evaluate(() => window.__toasts ?? []);
+  assert.ok(!shown.includes(zh.buy.authorizing), "no allowance is read for a purchase that cannot be paid");
+  assert.ok(await page.getByTestId("buy-confirm").isVisible(), "the popup stays open");
+});
+
+test("a sold-out tier says so before the popup, and a tier sold out meanwhile is refused by the pool", async () => {
+  // The owner closes tier 2 at what it has sold.
+  const tier2 = (await read.tiers())[1];
+  await setTierSupply(2n, tier2.sold);
+  await stack.fundTokens(soldOutBuyer);
+  const { page, wallet } = await signedIn(soldOutBuyer, "/mine");
+  await expectText(page, "tier-2-remaining", fill(zh.mine.remaining, { count: "0" }));
+  await page.getByTestId("tier-2-buy").tap();
+  await toast(page, zh.messages.insufficientRemaining);
+  assert.equal(await page.getByTestId("buy-title").isVisible(), false);
+
+  // Tier 4 sells out while its popup is open: the simulated buy fails with the pool's error.
+  await page.getByTestId("tier-4-buy").tap();
+  await expectText(page, "buy-pay-usdt", "3000");
+  await setTierSupply(4n, 0n);
+  // The pool's sentence reads like the one above: let that toast go first (see the withdrawals).
+  await page.locator(".adm-toast-main").waitFor({ state: "detached" });
+  await page.evaluate(() => window.__toasts?.splice(0));
+  await page.getByTestId("buy-confirm").tap();
+  await toast(page, zh.contractErrors.PoolTierSoldOut);
+  await page.locator('[data-testid="tx-status"][data-phase="failed"]').waitFor();
+  await expectText(page, "tx-status-reason", zh.contractErrors.PoolTierSoldOut);
+  assert.deepEqual(wallet.callsOf("eth_sendTransaction"), []);
+  assert.equal(await read.pool("balanceOf", soldOutBuyer.address), 0n);
+});
+
+test("a visitor sees zeros and connect buttons; a member without income is told so, without a dialog", async () => {
+  const { page, wallet } = await phoneOf(visitor, "/home");
+  await page.getByTestId("home-assets-link").tap();
+  await page.getByTestId("mine-page").waitFor();
+  await expectText(page, "mine-performance", "0");
+  await expectText(page, "mine-small-performance", "0");
+  await expectText(page, "collect-static-amount", "0 DWN");
+  await expectText(page, "collect-dynamic-amount", "0 DWN");
+  await page.getByTestId("collect-static-connect").waitFor();
+  await page.getByTestId("collect-dynamic-connect").waitFor();
+  await page.getByTestId("tier-1-buy").tap();
+  await page.getByTestId("buy-connect").waitFor();
+  await expectText(page, "buy-usdt-balance", zh.mine.unknown);
+  await page.getByTestId("buy-connect").scrollIntoViewIfNeeded();
+  await screenshot(page, "mine-visitor-buy");
+
+  // The backpack and the income log ask to connect.
+  await page.goto(stack.app("/backpack"));
+  await page.getByTestId("not-connected").waitFor();
+  await page.goto(stack.app("/incomeLog"));
+  await page.getByTestId("not-connected").waitFor();
+  await expectText(page, "income-total", "0");
+  await connectTestWallet(page, "not-connected-connect");
+  await toast(page, zh.wallet.loginSuccess);
+  await page.getByTestId("income-list").getByTestId("no-data").waitFor();
+  await page.goto(stack.app("/backpack"));
+  await page.getByTestId("backpack-list").getByTestId("no-data").waitFor();
+
+  await page.goto(stack.app("/mine"));
+  await page.getByTestId("collect-static-withdraw").tap();
+  await toast(page, zh.messages.noStaticIncome);
+  await page.getByTestId("collect-dynamic-withdraw").tap();
+  await toast(page, zh.messages.noDynamicIncome);
+  assert.equal(await page.locator(".adm-dialog").isVisible(), false);
+  assert.deepEqual(wallet.callsOf("eth_sendTransaction"), []);
+});
+
+test("static and dynamic income are withdrawn after a confirm; the income log shows credits and withdrawals", async () => {
+  // The inviter buys tier 3; the invitee's tier 1 purchase pays the inviter direct-push income:
+  // 10% of 100 USDT at 0.5 USDT a DWN = 20 DWN.
+  await stack.fundTokens(inviter);
+  await stack.buy(inviter, 3n);
+  await stack.fundTokens(invitee);
+  await stack.buy(invitee, 1n);
+  assert.equal(await read.pool("userDynamicProfit", inviter.address), 20n * e18);
+  // The team figures come from the indexer.
+  await stack.waitIndexed();
+  const { dwn, pool } = stack.contracts;
+  const { page, wallet } = await signedIn(inviter, "/mine");
+
+  // The team's computing power: the invitee's NFT; the small community excludes the largest leg.
+  await expectText(page, "mine-performance", formatCompact(await read.pool("userHashrate", invitee.address)));
+  await expectText(page, "mine-small-performance", "0");
+  // The reserve and its runway at 0.01 DWN a second.
+  const reserve = await read.balance(dwn, pool);
+  await expectText(page, "mine-reserve-amount", `${formatAmount(reserve)} DWN`);
+  await expectText(
+    page,
+    "mine-reserve-runway",
+    fill(zh.common.days, { days: String(reserve / (parseUnits("0.01", 18) * 86_400n)) }),
+  );
+
+  // Static income: the dialog asks, Cancel sends nothing, Confirm collects.
+  await expectText(page, "collect-dynamic-amount", "20 DWN");
+  await textChangesFrom(page, "collect-static-amount", "0 DWN");
+  await page.getByTestId("collect-static-withdraw").tap();
+  await expectText(page, "withdraw-confirm", zh.common.confirm);
+  assert.equal((await page.locator(".adm-dialog-title").textContent())?.trim(), zh.messages.staticIncome);
+  assert.equal((await page.locator(".adm-dialog-content").textContent())?.trim(), zh.messages.withdrawConfirm);
+  await screenshot(page, "mine-withdraw-dialog");
+  await page.getByTestId("withdraw-cancel").tap();
+  await page.locator(".adm-dialog").waitFor({ state: "hidden" });
+  assert.deepEqual(wallet.callsOf("eth_sendTransaction"), []);
+  await page.getByTestId("collect-static-withdraw").tap();
+  await page.getByTestId("withdraw-confirm").tap();
+  await toast(page, zh.messages.withdrawalSuccessful);
+  const collected = await read.balance(dwn, inviter.address);
+  assert.ok(collected > 0n, "the static income was paid in DWN");
+
+  // Dynamic income: exactly the 20 DWN of direct push. The same toast text comes again: the
+  // recorder writes a toast down anew while it stays on screen, so let it go and forget it.
+  await page.locator(".adm-toast-main").waitFor({ state: "detached" });
+  await page.evaluate(() => window.__toasts?.splice(0));
+  await page.getByTestId("collect-dynamic-withdraw").tap();
+  assert.equal((await page.locator(".adm-dialog-title").textContent())?.trim(), zh.messages.dynamicIncome);
+  await page.getByTestId("withdraw-confirm").tap();
+  await toast(page, zh.messages.withdrawalSuccessful);
+  assert.equal(await read.balance(dwn, inviter.address), collected + 20n * e18);
+  assert.equal(await read.pool("userDynamicProfit", inviter.address), 0n);
+  await expectText(page, "collect-dynamic-amount", "0 DWN");
+  assert.deepEqual(
+    sentCalls(wallet).map((call) => [call.functionName, call.gasPrice]),
+    [
+      ["collectStaticProfit", parseGwei("3")],
+      ["collectDynamicProfit", parseGwei("3")],
+    ],
+  );
+
+  // With the emission stopped, the figures hold still; the runway has nothing to measure.
+  await setStaticRewardPerSecond(0n);
+  try {
+    await page.reload();
+    await expectText(page, "mine-reserve-runway", zh.mine.unknown);
+    await stack.waitIndexed();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/NFT/getIncomeList")) asked.push(request.postData() ?? "");
+    });
+    await page.getByTestId("mine-asset-details").tap();
+    await expectText(page, "page-title", zh.incomeLog.title);
+
+    const token = await stack.signIn(inviter);
+    const log = await stack.call("NFT/getIncomeList", { page: "1", limit: "10" }, token);
+    const withdrawable =
+      (await read.pool("userStaticProfit", inviter.address)) + (await read.pool("userDynamicProfit", inviter.address));
+    await expectText(page, "income-total", formatAmount(BigInt(log.total)));
+    await expectText(page, "income-withdrawable", formatAmount(withdrawable));
+
+    // Every row: income credited (+) and withdrawals (-), newest first, as the API lists them.
+    const label: Record<string, string> = {
+      static: zh.incomeLog.types.static,
+      generation: zh.incomeLog.types.dynamic,
+      direct: zh.incomeLog.types.direct,
+      guarantee: zh.incomeLog.types.guarantee,
+      collect_static: zh.incomeLog.withdrawals.static,
+      collect_dynamic: zh.incomeLog.withdrawals.dynamic,
+    };
+    const rows = page.getByTestId("income-list-row");
+    await rows.nth(log.list.length - 1).waitFor();
+    assert.deepEqual(
+      await texts(page, "income-list", "income-type"),
+      log.list.map((row) => label[row.type]),
+    );
+    assert.deepEqual(
+      await texts(page, "income-list", "income-amount"),
+      log.list.map((row) => `${row.type.startsWith("collect_") ? "-" : "+"}${formatAmount(BigInt(row.amount))} DWN`),
+    );
+    assert.deepEqual(
+      await texts(page, "income-list", "income-time"),
+      log.list.map((row) => utc(row.timestamp)),
+    );
+    const types = log.list.map((row) => row.type);
+    for (const type of ["direct", "static", "collect_static", "collect_dynamic"] as const)
+      assert.ok(types.includes(type), type);
+    assert.ok(log.list.some((row) => row.type === "direct" && BigInt(row.amount) === 20n * e18));
+    assert.ok(log.list.some((row) => row.type === "collect_dynamic" && BigInt(row.amount) === 20n * e18));
+    await screenshot(page, "income-log");
+
+    // The type filter: direct push income only.
+    await page.getByTestId("income-filter-direct").tap();
+    await expectText(page, "income-list-no-more", zh.common.noMore);
+    assert.deepEqual(await texts(page, "income-list", "income-type"), [zh.incomeLog.types.direct]);
+    assert.deepEqual(await texts(page, "income-list", "income-amount"), ["+20 DWN"]);
+    assert.match(asked.at(-1) ?? "", /(^|&)type=direct(&|$)/);
+    await page.getByTestId("income-filter-all").tap();
+    await rows.nth(log.list.length - 1).waitFor();
+
+    // The time pickers: one day alone asks for the other; both filter by whole days (UTC here).
+    const confirmPicker = async () => {
+      await page.locator(".adm-picker-header-button:visible").last().tap();
+      await page.locator(".adm-picker:visible").waitFor({ state: "hidden" });
+    };
+    await page.getByTestId("income-end-time").tap();
+    await confirmPicker();
+    await toast(page, zh.incomeLog.selectStart);
+    await page.getByTestId("income-clear-time").tap();
+    await page.getByTestId("income-start-time").tap();
+    await confirmPicker();
+    await toast(page, zh.incomeLog.selectEnd);
+    await page.getByTestId("income-end-time").tap();
+    await confirmPicker();
+    const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+    await until(() => asked.some((body) => body.includes("start_time")));
+    await rows.nth(log.list.length - 1).waitFor();
+    const form = new URLSearchParams(asked.at(-1) ?? "");
+    assert.equal(form.get("start_time"), String(today));
+    assert.equal(form.get("end_time"), String(today + DAY - 1));
+    assert.equal(form.get("type"), null);
+    await screenshot(page, "income-log-days");
+  } finally {
+    await setStaticRewardPerSecond(parseUnits("0.01", 18));
+  }
+});
+
+test("buying days after opening adds the compensation: 1.01 per day, compounded", async () => {
+  await stack.increaseTime(2 * DAY + 60);
+  await stack.fundTokens(lateBuyer);
+  const { page, wallet } = await signedIn(lateBuyer, "/mine");
+  await page.getByTestId("tier-1-buy").tap();
+  const quote = await read.quote(1n);
+  assert.equal(quote.makeupCount, 2n);
+  // 150 × (1.01² − 1) = 3.015 computing power.
+  assert.equal(quote.makeupHashrate, 3_015n * 10n ** 15n);
+  await expectText(page, "buy-makeup", fill(zh.buy.compensationValue, { makeupPercent: "1.01", makeupCount: "2" }));
+  await expectText(page, "buy-makeup-hashrate", "3.015");
+  await page.getByTestId("buy-confirm").tap();
+  await toast(page, zh.messages.purchaseSuccessful);
+  // Allowances were already enough: no approval, just the buy.
+  assert.deepEqual(
+    sentCalls(wallet).map((call) => call.functionName),
+    ["buy"],
+  );
+  assert.equal(await read.pool("userHashrate", lateBuyer.address), 153_015n * 10n ** 15n);
+  await stack.waitIndexed();
+  await page.getByTestId("mine-my-nft").tap();
+  await expectText(page, "nft-power", "153.015");
+});

@@ -1,0 +1,578 @@
+import { after, afterEach, before, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { stakingAbi, tokenAbi } from "@dwn/contracts";
+import { decodeFunctionData, isAddressEqual, maxUint256, parseGwei, type Address, type Hex } from "viem";
+import type { HDAccount } from "viem/accounts";
+import { formatAmount } from "../../web/src/lib/format";
+import { connectTestWallet, expectText, launchBrowser, openPhone, screenshot, toast } from "../support/browser";
+import { devnetAccount, role, startStack, type Stack } from "../support/stack";
+import { fill, zh } from "../support/strings";
+import { TestWallet } from "../support/wallet";
+
+/*
+ * The staking page and the stake detail screen against the real stack. Each test has devnet
+ * accounts of its own (#60–#79). The chain's clock only moves forward here: a test that travels
+ * through a cycle leaves the others' stakes further on, and every expectation is read from the
+ * chain (or computed from what it reports) rather than assumed.
+ */
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+const e18 = 10n ** 18n;
+const DAY = 86_400n;
+/** The renewal pause after each redeem window (Staking.RENEWAL_DELAY). */
+const RENEWAL_DELAY = 3_600n;
+
+let terms: { dwnAmount: bigint; a8Amount: bigint; cycle: bigint; gracePeriod: bigint };
+let rates: { unstake: bigint; collect: bigint };
+
+before(
+  async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+    const read = <F extends "stakeView" | "unstakeFeeRate" | "collectFeeRate">(functionName: F) =>
+      stack.publicClient.readContract({ address: stack.contracts.staking, abi: stakingAbi, functionName });
+    terms = await read("stakeView");
+    rates = { unstake: await read("unstakeFeeRate"), collect: await read("collectFeeRate") };
+    // The tests' figures assume a real fee on both sides, as the devnet's terms have.
+    assert.ok(rates.unstake > 0n && rates.collect > 0n);
+  },
+  { timeout: 240_000 },
+);
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+/** `YYYY-MM-DD hh:mm:ss` of unix seconds, in UTC (the phone's time zone). */
+const utc = (seconds: bigint | number) => new Date(Number(seconds) * 1000).toISOString().replace("T", " ").slice(0, 19);
+
+const amount = (value: bigint, token: string) => fill(zh.pledge.tokenAmount, { amount: formatAmount(value), token });
+const days = (n: bigint | number) => fill(zh.common.days, { days: String(n) });
+
+/** Devnet account #`index`, with gas, bound under alice, holding `dwn` DWN and `a8` A8 (whole tokens). */
+async function member(index: number, { dwn, a8 }: { dwn: bigint; a8: bigint }): Promise<HDAccount> {
+  assert.ok(index >= 60 && index < 80, "this file's accounts are #60–#79");
+  const account = devnetAccount(index);
+  await stack.fundGas(account.address);
+  await stack.bind(account, role("alice").address);
+  if (dwn > 0n) await stack.mint(stack.contracts.dwn, account.address, dwn * e18);
+  if (a8 > 0n) await stack.mint(stack.contracts.a8, account.address, a8 * e18);
+  return account;
+}
+
+/** A phone whose wallet holds `account`, signed in from `route` with the connect button `button`. */
+async function signedInOn(
+  account: HDAccount,
+  route: string,
+  button: string,
+): Promise<{ page: Page; wallet: TestWallet }> {
+  const wallet = new TestWallet(stack.rpcUrl, { account });
+  const phone = await openPhone(browser, { wallet });
+  context = phone.context;
+  const { page } = phone;
+  await page.goto(stack.app(route));
+  await connectTestWallet(page, button);
+  await toast(page, zh.wallet.loginSuccess);
+  return { page, wallet };
+}
+
+/** The text of `locator`, trimmed. */
+async function textOf(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? "").trim();
+}
+
+/** The stake's card on the records sub-tab shown, once the list has it. */
+async function recordCard(page: Page, id: bigint): Promise<Locator> {
+  const card = page.locator(`[data-testid="stake-record"][data-id="${id}"]`);
+  await card.waitFor();
+  return card;
+}
+
+/** Opens the records tab's `status` sub-tab (after a reload: the list is read afresh). */
+async function openRecords(page: Page, status: 0 | 1 | 2, { reload = false } = {}): Promise<void> {
+  if (reload) await page.reload();
+  await page.getByTestId("pledge-tab-records").tap();
+  await page.getByTestId(`records-tab-${status}`).tap();
+}
+
+/** Waits until the records sub-tab shows no stake at all (the no-data box). */
+async function expectNoRecords(page: Page): Promise<void> {
+  await page.getByTestId("pledge-records").getByTestId("no-data").waitFor();
+  assert.equal(await page.getByTestId("stake-record").count(), 0);
+}
+
+/** Scrolls an infinite list down, a page at a time, until it says there is no more. */
+async function scrollToEnd(page: Page, testId: string): Promise<void> {
+  const ended = () => page.getByTestId(`${testId}-no-more`).count();
+  while ((await ended()) === 0) {
+    const loaded = await page.getByTestId(`${testId}-row`).count();
+    await page.getByTestId(testId).locator(".adm-infinite-scroll").scrollIntoViewIfNeeded();
+    // The next page arrived, or the list ended.
+    await page.waitForFunction(
+      ([id, before]) =>
+        document.querySelectorAll(`[data-testid="${id}-row"]`).length > before ||
+        document.querySelector(`[data-testid="${id}-no-more"]`) !== null,
+      [testId, loaded] as const,
+    );
+  }
+  await expectText(page, `${testId}-no-more`, zh.common.noMore);
+}
+
+const stakeInfo = (id: bigint) =>
+  stack.publicClient.readContract({
+    address: stack.contracts.staking,
+    abi: stakingAbi,
+    functionName: "stakeInfo",
+    args: [id],
+  });
+
+const pendingOf = async (id: bigint) =>
+  (
+    await stack.publicClient.readContract({
+      address: stack.contracts.staking,
+      abi: stakingAbi,
+      functionName: "getPendingRewards",
+      args: [[id]],
+    })
+  )[0];
+
+/** Moves the chain to `seconds` after `from` (a stake's start), mines a block there and waits for the indexer. */
+async function travelTo(from: bigint, seconds: bigint): Promise<void> {
+  const now = await stack.chainTime();
+  assert.ok(from + seconds > now, "the chain's clock only moves forward");
+  await stack.increaseTime(from + seconds - now);
+  await stack.waitIndexed();
+}
+
+/** The access token the page signed in with. */
+async function tokenOf(page: Page): Promise<string> {
+  const stored = await page.evaluate(() => localStorage.getItem("token"));
+  const token: unknown = JSON.parse(stored ?? "null");
+  const value = typeof token === "object" && token !== null ? Reflect.get(token, "token") : undefined;
+  assert.ok(typeof value === "string");
+  return value;
+}
+
+/** The transactions the page had the wallet send, decoded: the contract and the function. */
+function sentTransactions(wallet: TestWallet): { to: Address; gasPrice: bigint; name: string; args: unknown[] }[] {
+  return wallet.callsOf("eth_sendTransaction").map((call) => {
+    const tx = (call.params as { to: Address; data: Hex; gasPrice: Hex }[])[0];
+    const abi = isAddressEqual(tx.to, stack.contracts.staking) ? stakingAbi : tokenAbi;
+    const { functionName, args = [] } = decodeFunctionData({ abi, data: tx.data });
+    const lower = (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value);
+    return { to: tx.to, gasPrice: BigInt(tx.gasPrice), name: functionName, args: args.map(lower) };
+  });
+}
+
+test("a visitor sees the unit price, zero balances, the instructions, the reserve and connect buttons", async () => {
+  const phone = await openPhone(browser, { wallet: new TestWallet(stack.rpcUrl, { account: devnetAccount(79) }) });
+  context = phone.context;
+  const { page } = phone;
+  await page.goto(stack.app("/home"));
+  await page.getByTestId("home-staking-link").tap();
+  await page.getByTestId("pledge-page").waitFor();
+  await expectText(page, "page-title", zh.pledge.title);
+  await expectText(page, "pledge-tab-products", zh.pledge.products);
+  await expectText(page, "pledge-tab-records", zh.pledge.myFinances);
+
+  await expectText(page, "pledge-dwn-total", amount(terms.dwnAmount, "DWN"));
+  await expectText(page, "pledge-a8-total", amount(terms.a8Amount, "A8"));
+  await expectText(page, "pledge-dwn-balance", amount(0n, "DWN"));
+  await expectText(page, "pledge-a8-balance", amount(0n, "A8"));
+  await expectText(page, "pledge-cycle", days(terms.cycle));
+  // The grace period is seconds, shown in hours (the devnet's 86400 s: 24 hours).
+  assert.equal(terms.gracePeriod % 3_600n, 0n);
+  await expectText(
+    page,
+    "pledge-instructions",
+    fill(zh.pledge.instructionsText, { cycle: String(terms.cycle), gracePeriod: String(terms.gracePeriod / 3_600n) }),
+  );
+  await expectText(page, "pledge-connect", zh.wallet.connect);
+  assert.equal(await page.getByTestId("pledge-stake").count(), 0);
+
+  // Transparency: the UDBK the staking contract holds, and the days it lasts at the current
+  // emission, summed here from every stake the contract reports inside a cycle.
+  const reserve = await stack.balanceOf(stack.contracts.udbk, stack.contracts.staking);
+  const count = await stack.publicClient.readContract({
+    address: stack.contracts.staking,
+    abi: stakingAbi,
+    functionName: "stakeCount",
+  });
+  let emission = 0n;
+  for (let id = 1n; id <= count; id++) {
+    const info = await stakeInfo(id);
+    if (info.status === 0n) emission += info.hashrate * info.rewardPerUnitPerSecond;
+  }
+  assert.ok(emission > 0n, "the seed's stakes are in their first cycle");
+  await expectText(page, "pledge-reserve-amount", amount(reserve, "UDBK"));
+  await expectText(page, "pledge-reserve-emission", amount(emission * DAY, "UDBK"));
+  await expectText(page, "pledge-reserve-runway", days(reserve / (emission * DAY)));
+  await screenshot(page, "pledge-visitor");
+
+  // The stepper: + adds a unit and the totals follow; typing keeps digits only; an emptied
+  // field falls back to 1 when it loses focus; − never goes below 1.
+  const input = page.getByTestId("pledge-units").locator("input");
+  assert.equal(await input.inputValue(), "1");
+  await page.getByTestId("pledge-units").locator(".adm-stepper-plus").tap();
+  await expectText(page, "pledge-dwn-total", amount(2n * terms.dwnAmount, "DWN"));
+  await expectText(page, "pledge-a8-total", amount(2n * terms.a8Amount, "A8"));
+  await input.fill("");
+  await input.pressSequentially("1a2.5");
+  assert.equal(await input.inputValue(), "125");
+  await expectText(page, "pledge-dwn-total", amount(125n * terms.dwnAmount, "DWN"));
+  await input.fill("007");
+  await input.blur();
+  assert.equal(await input.inputValue(), "7");
+  await expectText(page, "pledge-a8-total", amount(7n * terms.a8Amount, "A8"));
+  await input.fill("");
+  await input.blur();
+  assert.equal(await input.inputValue(), "1");
+  await expectText(page, "pledge-dwn-total", amount(terms.dwnAmount, "DWN"));
+  assert.equal(await page.getByTestId("pledge-units").locator(".adm-stepper-minus").isDisabled(), true);
+
+  // The tabs are kept in local storage and come back after a reload.
+  await page.getByTestId("pledge-tab-records").tap();
+  await page.getByTestId("not-connected").waitFor();
+  assert.equal(await page.getByTestId("not-connected").evaluate((box) => getComputedStyle(box).minHeight), "350px");
+  await page.getByTestId("records-tab-2").tap();
+  const stored = () =>
+    page.evaluate(() => [localStorage.getItem("pledgeCurrentTab"), localStorage.getItem("pledgeRecordsActive")]);
+  assert.deepEqual(await stored(), ["1", "2"]);
+  await page.reload();
+  await page.getByTestId("not-connected").waitFor();
+  await page.locator(".adm-tabs-tab-active [data-testid=records-tab-2]").waitFor();
+  await page.getByTestId("pledge-tab-products").tap();
+  assert.deepEqual(await stored(), ["0", "2"]);
+
+  // The detail screen of a stake waiting for renewal, for a visitor: the card from the link, no
+  // reward records, and a connect button in the footer.
+  const record = {
+    id: "1",
+    status: 1,
+    pay_dwn: (2n * terms.dwnAmount).toString(),
+    pay_a8: (2n * terms.a8Amount).toString(),
+    units: "2",
+    days: Number(terms.cycle),
+    start_timestamp: 1_767_225_600,
+    end_timestamp: 1_769_817_600,
+    redeemed: false,
+    udbk_num: "0",
+  };
+  await page.goto(stack.app(`/contractDetails?pledgeIdsObj=${encodeURIComponent(JSON.stringify(record))}`));
+  await expectText(page, "page-title", zh.contractDetails.title);
+  await expectText(page, "detail-id", "#1");
+  await expectText(page, "stake-status", zh.stakeStatus.badge[1]);
+  await expectText(page, "detail-pay-dwn", amount(2n * terms.dwnAmount, "DWN"));
+  await expectText(page, "detail-start", utc(record.start_timestamp));
+  await expectText(page, "detail-end", utc(record.end_timestamp));
+  await expectText(page, "detail-connect", zh.wallet.connect);
+  await page.getByTestId("reward-section").getByTestId("not-connected").waitFor();
+  assert.equal(await page.getByTestId("detail-claim").count(), 0);
+  assert.equal(await page.getByTestId("detail-redeem").count(), 0);
+  await screenshot(page, "contract-details-visitor");
+});
+
+test("staking approves DWN and A8 once, stakes, and the chain and the records hold the stake", async () => {
+  const account = await member(60, { dwn: 1_000n, a8: 1_000n });
+  const { page, wallet } = await signedInOn(account, "/pledge", "pledge-connect");
+  await expectText(page, "pledge-dwn-balance", amount(1_000n * e18, "DWN"));
+  await expectText(page, "pledge-a8-balance", amount(1_000n * e18, "A8"));
+
+  await page.getByTestId("pledge-units").locator(".adm-stepper-plus").tap();
+  await expectText(page, "pledge-dwn-total", amount(2n * terms.dwnAmount, "DWN"));
+  await page.getByTestId("pledge-stake").tap();
+  await toast(page, zh.pledge.processing);
+  await toast(page, zh.messages.pledgeSuccessful);
+
+  // Approve DWN, approve A8 (each for 2^256 − 1, to the staking contract), then stake(2), at 3 gwei.
+  const sent = sentTransactions(wallet);
+  assert.deepEqual(
+    sent.map(({ to, name, args }) => [to.toLowerCase(), name, args]),
+    [
+      [stack.contracts.dwn.toLowerCase(), "approve", [stack.contracts.staking.toLowerCase(), maxUint256]],
+      [stack.contracts.a8.toLowerCase(), "approve", [stack.contracts.staking.toLowerCase(), maxUint256]],
+      [stack.contracts.staking.toLowerCase(), "stake", [2n]],
+    ],
+  );
+  for (const tx of sent) assert.equal(tx.gasPrice, parseGwei("3"));
+
+  // The chain holds the stake; the principal left the balance and the screen shows the new one.
+  const ids = await stack.publicClient.readContract({
+    address: stack.contracts.staking,
+    abi: stakingAbi,
+    functionName: "stakeIdsOf",
+    args: [account.address, 0n, 10n],
+  });
+  assert.equal(ids.length, 1);
+  const [id] = ids;
+  const info = await stakeInfo(id);
+  assert.equal(info.hashrate, 2n);
+  assert.equal(info.dwnAmount, 2n * terms.dwnAmount);
+  assert.ok(isAddressEqual(info.user, account.address));
+  assert.equal(await stack.balanceOf(stack.contracts.dwn, account.address), 1_000n * e18 - 2n * terms.dwnAmount);
+  assert.equal(await stack.balanceOf(stack.contracts.a8, account.address), 1_000n * e18 - 2n * terms.a8Amount);
+  await expectText(page, "pledge-dwn-balance", amount(1_000n * e18 - 2n * terms.dwnAmount, "DWN"));
+  await expectText(page, "pledge-a8-balance", amount(1_000n * e18 - 2n * terms.a8Amount, "A8"));
+  await screenshot(page, "pledge-staked");
+
+  // The API lists it once the indexer has the block.
+  await stack.waitIndexed();
+  const listed = await stack.call("stake/getStakeList", { page: "1", rows: "999", status: "0" }, await tokenOf(page));
+  assert.deepEqual(
+    listed.map((r) => [r.id, r.status, r.pay_dwn, r.units, r.days, r.start_timestamp]),
+    [[id.toString(), 0, (2n * terms.dwnAmount).toString(), "2", Number(terms.cycle), Number(info.startTime)]],
+  );
+
+  // The records tab shows it on the "in progress" sub-tab.
+  await openRecords(page, 0);
+  const card = await recordCard(page, id);
+  assert.equal(await textOf(card.getByTestId("stake-id")), `#${id}`);
+  assert.equal(await textOf(card.getByTestId("stake-status")), zh.stakeStatus.badge[0]);
+  assert.equal(await textOf(card.getByTestId("stake-pay-dwn")), amount(2n * terms.dwnAmount, "DWN"));
+  assert.equal(await textOf(card.getByTestId("stake-days")), days(terms.cycle));
+  assert.equal(await textOf(card.getByTestId("stake-start")), utc(info.startTime));
+  assert.match(await textOf(card.getByTestId("stake-udbk")), / UDBK$/);
+  await screenshot(page, "pledge-records");
+
+  // A second stake needs no approval: the allowances already cover it.
+  await page.getByTestId("pledge-tab-products").tap();
+  await page.getByTestId("pledge-stake").tap();
+  await toast(page, zh.pledge.processing);
+  await toast(page, zh.messages.pledgeSuccessful);
+  assert.deepEqual(
+    sentTransactions(wallet)
+      .slice(3)
+      .map((tx) => tx.name),
+    ["stake"],
+  );
+});
+
+test("a stake the balances cannot cover stops with Insufficient DWN!, then Insufficient A8!", async () => {
+  // 150 DWN covers one unit (100) but not two; 40 A8 covers none (50 a unit).
+  const account = await member(61, { dwn: 150n, a8: 40n });
+  const { page, wallet } = await signedInOn(account, "/pledge", "pledge-connect");
+  await expectText(page, "pledge-dwn-balance", amount(150n * e18, "DWN"));
+  await expectText(page, "pledge-a8-balance", amount(40n * e18, "A8"));
+
+  await page.getByTestId("pledge-units").locator(".adm-stepper-plus").tap();
+  await expectText(page, "pledge-dwn-total", amount(2n * terms.dwnAmount, "DWN"));
+  await page.getByTestId("pledge-stake").tap();
+  await toast(page, zh.messages.insufficientDwn);
+
+  await page.getByTestId("pledge-units").locator(".adm-stepper-minus").tap();
+  await expectText(page, "pledge-dwn-total", amount(terms.dwnAmount, "DWN"));
+  await page.getByTestId("pledge-stake").tap();
+  await toast(page, zh.messages.insufficientA8);
+  await screenshot(page, "pledge-insufficient");
+
+  assert.deepEqual(wallet.callsOf("eth_sendTransaction"), [], "nothing was sent");
+  assert.equal(await stack.balanceOf(stack.contracts.dwn, account.address), 150n * e18);
+});
+
+test("through a cycle the stake moves from in progress to waiting for renewal, and renews itself", async () => {
+  const account = await member(62, { dwn: 100n, a8: 50n });
+  const id = await stack.stake(account, 1n);
+  const { startTime } = await stakeInfo(id);
+  const duration = terms.cycle * DAY;
+  await stack.waitIndexed();
+
+  const { page } = await signedInOn(account, "/pledge", "pledge-connect");
+  await openRecords(page, 0);
+  assert.equal(await textOf((await recordCard(page, id)).getByTestId("stake-status")), zh.stakeStatus.badge[0]);
+  await page.getByTestId("records-tab-1").tap();
+  await expectNoRecords(page);
+
+  // The cycle ends: the redeem window is open, the stake waits for renewal.
+  await travelTo(startTime, duration);
+  await openRecords(page, 1, { reload: true });
+  const waiting = await recordCard(page, id);
+  assert.equal(await textOf(waiting.getByTestId("stake-status")), zh.stakeStatus.badge[1]);
+  assert.equal(await waiting.getByTestId("stake-status").getAttribute("data-status"), "1");
+  // A whole cycle of reward is waiting: one unit × the rate × the cycle's seconds.
+  const pending = await pendingOf(id);
+  assert.equal(pending, (await stakeInfo(id)).rewardPerUnitPerSecond * duration);
+  assert.equal(await textOf(waiting.getByTestId("stake-udbk")), amount(pending, "UDBK"));
+  await screenshot(page, "pledge-waiting-for-renewal");
+  await page.getByTestId("records-tab-0").tap();
+  await expectNoRecords(page);
+
+  // An hour after the window the next cycle has started by itself.
+  await travelTo(startTime, duration + terms.gracePeriod + RENEWAL_DELAY);
+  await openRecords(page, 0, { reload: true });
+  const renewed = await recordCard(page, id);
+  assert.equal(await textOf(renewed.getByTestId("stake-status")), zh.stakeStatus.badge[0]);
+  const info = await stakeInfo(id);
+  assert.equal(info.cycleIndex, 1n);
+  assert.equal(info.status, 0n);
+  await page.getByTestId("records-tab-1").tap();
+  await expectNoRecords(page);
+});
+
+test("claim and redeem: the popups' fees are the contract's, and the balances receive the receivable", async () => {
+  const account = await member(63, { dwn: 200n, a8: 100n });
+  const id = await stack.stake(account, 2n);
+  const { startTime } = await stakeInfo(id);
+  const principal = 2n * terms.dwnAmount;
+  // Inside the redeem window nothing accrues, so the pending reward holds still while the popup is open.
+  await travelTo(startTime, terms.cycle * DAY + 60n);
+  const pending = await pendingOf(id);
+  assert.ok(pending > 0n);
+
+  const { page } = await signedInOn(account, "/pledge", "pledge-connect");
+  await openRecords(page, 1);
+  const card = await recordCard(page, id);
+  assert.equal(await textOf(card.getByTestId("stake-udbk")), amount(pending, "UDBK"));
+  await card.getByTestId("stake-details").tap();
+
+  // The detail card: the total reward so far (the API's) and the claimable reward (the chain's).
+  await page.getByTestId("contract-details-page").waitFor();
+  await expectText(page, "detail-id", `#${id}`);
+  await expectText(page, "stake-status", zh.stakeStatus.badge[1]);
+  await expectText(page, "detail-pay-dwn", amount(principal, "DWN"));
+  await expectText(page, "detail-days", days(terms.cycle));
+  await expectText(page, "detail-total-reward", amount(pending, "UDBK"));
+  await expectText(page, "detail-claimable", amount(pending, "UDBK"));
+  await expectText(page, "detail-start", utc(startTime));
+  // One reward row per day of the cycle, 10 a page, newest first, "+" amounts.
+  const rows = page.getByTestId("reward-list-row");
+  await rows.nth(9).waitFor();
+  const perDay = (await stakeInfo(id)).rewardPerUnitPerSecond * 2n * DAY;
+  assert.equal(await textOf(rows.first().getByTestId("reward-amount")), `+${formatAmount(perDay)}`);
+  assert.equal(await textOf(rows.first().getByTestId("reward-label")), zh.contractDetails.rewardRecord);
+  assert.equal(await textOf(rows.first().getByTestId("reward-time")), utc(startTime + terms.cycle * DAY));
+  await scrollToEnd(page, "reward-list");
+  assert.equal(await rows.count(), Number(terms.cycle));
+  await expectText(page, "detail-claim", zh.contractDetails.claimReward);
+  await expectText(page, "detail-redeem", zh.contractDetails.redeemPrincipal);
+  await screenshot(page, "contract-details");
+
+  // Claim: UDBK, the pending amount, the collect fee rate, fee = amount × rate / 10000 rounded down.
+  const claimFee = (pending * rates.collect) / 10_000n;
+  const income = page.getByTestId("income-popup");
+  await page.getByTestId("detail-claim").tap();
+  await income.waitFor();
+  assert.equal(await textOf(income.getByTestId("popup-token")), "UDBK");
+  assert.equal(await textOf(income.getByTestId("popup-amount")), amount(pending, "UDBK"));
+  assert.equal(
+    await textOf(income.getByTestId("popup-fee-rate")),
+    fill(zh.contractDetails.feeRateValue, { rate: formatAmount(rates.collect, { decimals: 2, places: 2 }) }),
+  );
+  assert.equal(await textOf(income.getByTestId("popup-fee")), amount(claimFee, "UDBK"));
+  assert.equal(await textOf(income.getByTestId("popup-receivable")), amount(pending - claimFee, "UDBK"));
+  const shownReceivable = BigInt((await income.getByTestId("popup-receivable").getAttribute("data-value")) ?? "-1");
+  await screenshot(page, "income-popup");
+  const udbkBefore = await stack.balanceOf(stack.contracts.udbk, account.address);
+  const feesBefore = await stack.balanceOf(stack.contracts.udbk, role("feeRecipient").address);
+  await income.getByTestId("popup-confirm").tap();
+  await toast(page, zh.messages.collectionSuccessful);
+  await income.waitFor({ state: "hidden" });
+  // What arrived is exactly what the popup said; the fee went to the fee recipient.
+  assert.equal((await stack.balanceOf(stack.contracts.udbk, account.address)) - udbkBefore, shownReceivable);
+  assert.equal(shownReceivable, pending - claimFee);
+  assert.equal((await stack.balanceOf(stack.contracts.udbk, role("feeRecipient").address)) - feesBefore, claimFee);
+  // After a claim the screen no longer offers redeeming, then goes back to the records 2 s later.
+  assert.equal(await page.getByTestId("detail-redeem").count(), 0);
+  await page.getByTestId("pledge-records").waitFor();
+  assert.equal(await page.getByTestId("contract-details-page").count(), 0);
+
+  // Back on the detail screen: nothing left to claim, the claim in the records, and the redeem.
+  await stack.waitIndexed();
+  await (await recordCard(page, id)).getByTestId("stake-details").tap();
+  await expectText(page, "detail-claimable", amount(0n, "UDBK"));
+  await expectText(page, "detail-total-reward", amount(pending, "UDBK"));
+  await rows.first().waitFor();
+  assert.equal(await textOf(rows.first().getByTestId("reward-label")), zh.contractDetails.claimRecord);
+  assert.equal(await textOf(rows.first().getByTestId("reward-amount")), `-${formatAmount(pending)}`);
+  assert.equal(await rows.first().locator("[data-kind]").getAttribute("data-kind"), "claim");
+  assert.equal(await page.getByTestId("detail-claim").count(), 0);
+
+  // Redeem: DWN, the principal, the unstake fee rate, and the same formula.
+  const redeemFee = (principal * rates.unstake) / 10_000n;
+  const popup = page.getByTestId("principal-popup");
+  await page.getByTestId("detail-redeem").tap();
+  await popup.waitFor();
+  assert.equal(await textOf(popup.getByTestId("popup-token")), "DWN");
+  assert.equal(await textOf(popup.getByTestId("popup-amount")), amount(principal, "DWN"));
+  assert.equal(
+    await textOf(popup.getByTestId("popup-fee-rate")),
+    fill(zh.contractDetails.feeRateValue, { rate: formatAmount(rates.unstake, { decimals: 2, places: 2 }) }),
+  );
+  assert.equal(await textOf(popup.getByTestId("popup-fee")), amount(redeemFee, "DWN"));
+  assert.equal(await textOf(popup.getByTestId("popup-receivable")), amount(principal - redeemFee, "DWN"));
+  const shownPrincipal = BigInt((await popup.getByTestId("popup-receivable").getAttribute("data-value")) ?? "-1");
+  await screenshot(page, "principal-popup");
+  const dwnBefore = await stack.balanceOf(stack.contracts.dwn, account.address);
+  await popup.getByTestId("popup-confirm").tap();
+  await toast(page, zh.messages.redeemSuccessful);
+  assert.equal((await stack.balanceOf(stack.contracts.dwn, account.address)) - dwnBefore, shownPrincipal);
+  assert.equal(shownPrincipal, principal - redeemFee);
+  assert.equal((await stakeInfo(id)).redeemed, true);
+  await page.getByTestId("pledge-records").waitFor();
+
+  // Once indexed, the stake has ended.
+  await stack.waitIndexed();
+  await openRecords(page, 2, { reload: true });
+  assert.equal(await textOf((await recordCard(page, id)).getByTestId("stake-status")), zh.stakeStatus.badge[2]);
+});
+
+test("outside the redeem window there is no redeem button, and a redeem sent late gets the contract's sentence", async () => {
+  const account = await member(64, { dwn: 100n, a8: 50n });
+  const id = await stack.stake(account, 1n);
+  const { startTime } = await stakeInfo(id);
+  const duration = terms.cycle * DAY;
+  const period = duration + terms.gracePeriod + RENEWAL_DELAY;
+  await travelTo(startTime, DAY);
+
+  // In the cycle: reward to claim, but no redeeming.
+  const { page, wallet } = await signedInOn(account, "/pledge", "pledge-connect");
+  await openRecords(page, 0);
+  await (await recordCard(page, id)).getByTestId("stake-details").tap();
+  await expectText(page, "detail-claim", zh.contractDetails.claimReward);
+  await page.getByTestId("reward-list-row").first().waitFor();
+  assert.equal(await page.getByTestId("detail-redeem").count(), 0);
+  await screenshot(page, "contract-details-in-cycle");
+
+  // In the window the button appears; the user opens the popup and waits past the window.
+  await travelTo(startTime, duration + 60n);
+  await page.reload();
+  await page.getByTestId("detail-redeem").tap();
+  const popup = page.getByTestId("principal-popup");
+  await popup.waitFor();
+  await travelTo(startTime, duration + terms.gracePeriod + 60n);
+  const sentBefore = wallet.callsOf("eth_sendTransaction").length;
+  await popup.getByTestId("popup-confirm").tap();
+  // The contract refuses before anything is signed, and says when the next window is open.
+  const opensAt = startTime + period + duration;
+  await toast(
+    page,
+    fill(zh.contractErrors.StakingRedeemWindowClosed, {
+      opensAt: utc(opensAt),
+      closesAt: utc(opensAt + terms.gracePeriod),
+    }),
+  );
+  await expectText(
+    page,
+    "tx-status-reason",
+    fill(zh.contractErrors.StakingRedeemWindowClosed, {
+      opensAt: utc(opensAt),
+      closesAt: utc(opensAt + terms.gracePeriod),
+    }),
+  );
+  assert.equal(wallet.callsOf("eth_sendTransaction").length, sentBefore, "nothing was sent");
+  assert.equal((await stakeInfo(id)).redeemed, false);
+  await screenshot(page, "redeem-window-closed");
+  // And the screen no longer offers it.
+  await page.reload();
+  await expectText(page, "detail-claim", zh.contractDetails.claimReward);
+  assert.equal(await page.getByTestId("detail-redeem").count(), 0);
+});

@@ -1,0 +1,35 @@
+import type { Nft } from "@dwn/api";
+import { useTranslation } from "react-i18next";
+import { parseAmount } from "../../../lib/amount";
+import { formatAmount, formatTime } from "../../../lib/format";
+import { useTierDescription } from "../../mine/hooks/useTierDescription";
+import { tierImage } from "../../mine/utils/tiers";
+import { nftPower } from "../utils/nftPower";
+import styles from "./NftRow.module.css";
+
+/** One NFT: its tier's image and name, token id, computing power, price and when it was bought. */
+export function NftRow({ nft }: { nft: Nft }) {
+  const { t } = useTranslation();
+  const describe = useTierDescription();
+  return (
+    <article className={styles.row} data-testid="nft-row">
+      <img className={styles.image} src={tierImage(nft.tier)} alt="" width={64} height={64} />
+      <div className={styles.body}>
+        <h3 className={styles.name}>
+          <span data-testid="nft-tier">{describe(nft.tier)}</span>
+          <span className={styles.id} data-testid="nft-token-id">
+            #{nft.token_id}
+          </span>
+        </h3>
+        <dl className={styles.facts}>
+          <dt>{t("backpack.power")}</dt>
+          <dd data-testid="nft-power">{formatAmount(nftPower(nft))}</dd>
+          <dt>{t("backpack.amount")}</dt>
+          <dd data-testid="nft-amount">{formatAmount(parseAmount(nft.usdtprice))} USDT</dd>
+          <dt>{t("backpack.getTime")}</dt>
+          <dd data-testid="nft-time">{formatTime(nft.create_time)}</dd>
+        </dl>
+      </div>
+    </article>
+  );
+}

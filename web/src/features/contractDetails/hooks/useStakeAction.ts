@@ -1,0 +1,77 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
+import { stakingAbi } from "@dwn/contracts";
+import { showToast } from "../../../components/toast";
+import { useRuntimeConfig } from "../../../lib/runtime";
+import { failureText, useTransaction } from "../../tx";
+import { useWallet } from "../../wallet";
+import { stakeListKey } from "../../pledge/hooks/useStakeList";
+import { PLEDGE_RECORDS_ACTIVE, tabIndexes } from "../../pledge/utils/storage";
+
+/** Spec §9: the stake list reloads and the screen goes back 2 s after a claim or a redeem. */
+export const AFTER_ACTION_DELAY_MS = 2_000;
+
+export type StakeAction = "claim" | "redeem";
+
+/**
+ * Claim (collect) or redeem stake `id` from the detail screen (spec §2 "After either confirm").
+ * On success: the caller closes its popup, a success toast shows, and 2 s later the stake list
+ * of the sub-tab kept in pledgeRecordsActive is reloaded and the screen goes back. A failure
+ * toasts the contract's or the wallet's sentence, else the spec's failure text.
+ */
+export function useStakeAction(id: bigint) {
+  const { t } = useTranslation();
+  const { account } = useWallet();
+  const { contracts } = useRuntimeConfig();
+  const run = useTransaction();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<StakeAction | undefined>();
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const act = useCallback(
+    async (action: StakeAction): Promise<boolean> => {
+      const label = t(action === "claim" ? "tx.claim" : "tx.redeem");
+      setBusy(action);
+      try {
+        if (action === "claim") {
+          await run({ label, address: contracts.staking, abi: stakingAbi, functionName: "collect", args: [id] });
+        } else {
+          await run({ label, address: contracts.staking, abi: stakingAbi, functionName: "redeem", args: [id] });
+        }
+      } catch (error) {
+        const fallback = t(action === "claim" ? "messages.collectionFailed" : "messages.redeemFailed");
+        showToast({ content: failureText(error, fallback), icon: "fail" });
+        return false;
+      } finally {
+        if (mounted.current) setBusy(undefined);
+      }
+      showToast({
+        content: t(action === "claim" ? "messages.collectionSuccessful" : "messages.redeemSuccessful"),
+        icon: "success",
+      });
+      setTimeout(() => {
+        void queryClient.invalidateQueries({
+          queryKey: stakeListKey(account, tabIndexes().read(PLEDGE_RECORDS_ACTIVE)),
+        });
+        if (!mounted.current) return;
+        // As the nav bar's back: a screen opened directly from a link goes to the staking page.
+        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        if (index > 0) navigate(-1);
+        else navigate("/pledge", { replace: true });
+      }, AFTER_ACTION_DELAY_MS);
+      return true;
+    },
+    [account, contracts.staking, id, navigate, queryClient, run, t],
+  );
+
+  return { act, busy };
+}

@@ -1,0 +1,26 @@
+import type { Income } from "@dwn/api";
+import { useTranslation } from "react-i18next";
+import { formatTime } from "../../../lib/format";
+import { incomeLabelKey, isWithdrawal, signedAmount } from "../utils/incomes";
+import styles from "./IncomeRow.module.css";
+
+/** One income credit or withdrawal: its kind, the signed DWN amount and when it happened. */
+export function IncomeRow({ income }: { income: Income }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.row}>
+      <span className={styles.cell}>
+        <span data-testid="income-type">{t(incomeLabelKey(income.type))}</span>
+        <span className={styles.time} data-testid="income-time">
+          {formatTime(income.timestamp)}
+        </span>
+      </span>
+      <strong
+        className={isWithdrawal(income.type) ? `${styles.amount} ${styles.out}` : styles.amount}
+        data-testid="income-amount"
+      >
+        {signedAmount(income)} <small>DWN</small>
+      </strong>
+    </div>
+  );
+}

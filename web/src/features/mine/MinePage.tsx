@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { CollectSection } from "./components/CollectSection";
+import { NftExchange } from "./components/NftExchange";
+import { PowerCard } from "./components/PowerCard";
+import styles from "./MinePage.module.css";
+
+/** /mine, "Assets": NFT computing power, the NFT tiers to buy, and the DWN income to collect (spec §2). */
+export function MinePage() {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="mine-page">
+      <header className={styles.head}>
+        <h1 className={styles.title}>{t("mine.title")}</h1>
+        <Link to="/backpack" className={styles.link} data-testid="mine-my-nft">
+          {t("mine.myNft")}
+        </Link>
+      </header>
+      <PowerCard />
+      <NftExchange />
+      <CollectSection />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import Button from "antd-mobile/es/components/button";
+import Popup from "antd-mobile/es/components/popup";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useToastOnError } from "../../../components/useToastOnError";
+import { formatAmount } from "../../../lib/format";
+import { ConnectButton, useWallet } from "../../wallet";
+import { useBuyNft } from "../hooks/useBuyNft";
+import { useBuyQuote } from "../hooks/useBuyQuote";
+import { usePayBalances } from "../hooks/usePayBalances";
+import { useTierDescription } from "../hooks/useTierDescription";
+import { formatMultiple, makeupValues } from "../utils/tiers";
+import styles from "./BuyPopup.module.css";
+
+function Row({ label, value, testId }: { label: ReactNode; value: ReactNode; testId: string }) {
+  return (
+    <div className={styles.row}>
+      <span className={styles.label}>{label}</span>
+      <span className={styles.value} data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  );
+}
+
+/** The buy popup of spec §2: the quote of tier `tierId`, the balances that pay it, and the confirm button. */
+export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { hasLogin } = useWallet();
+  const { data: quote, error } = useBuyQuote(tierId);
+  const balances = usePayBalances();
+  const describe = useTierDescription();
+  const { buy, busy } = useBuyNft();
+  useToastOnError(error ?? balances.error);
+  const balance = (value: bigint | undefined) => (value === undefined ? t("mine.unknown") : formatAmount(value));
+
+  return (
+    <Popup
+      visible={tierId !== undefined && quote !== undefined}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName={styles.body}
+      data-testid="buy-popup"
+    >
+      {quote && (
+        <>
+          <h2 className={styles.title} data-testid="buy-title">
+            {t("buy.title", { payusdt: formatAmount(quote.payusdt), description: describe(quote.id) })}
+          </h2>
+          <h3 className={styles.heading}>{t("buy.paymentRequired")}</h3>
+          <div className={styles.pay}>
+            <output className={styles.field} data-testid="buy-pay-usdt">
+              {formatAmount(quote.payusdt)}
+            </output>
+            <span>USDT</span>
+          </div>
+          <div className={styles.pay}>
+            <output className={styles.field} data-testid="buy-pay-dwn9">
+              {formatAmount(quote.paydwn8)}
+            </output>
+            <span>DWN9</span>
+          </div>
+          <Row label={t("buy.usdtBalance")} value={balance(balances.data?.usdt)} testId="buy-usdt-balance" />
+          <Row label={t("buy.dwn9Balance")} value={balance(balances.data?.dwn9)} testId="buy-dwn9-balance" />
+          <div className={styles.heading}>
+            <Row
+              label={t("buy.getPower")}
+              value={t("buy.multiple", { multiple: formatMultiple(quote.multiple) })}
+              testId="buy-multiple"
+            />
+          </div>
+          <Row label={t("buy.basePower")} value={formatAmount(quote.hashrate)} testId="buy-hashrate" />
+          <Row
+            label={t("buy.compensation")}
+            value={t("buy.compensationValue", makeupValues(quote))}
+            testId="buy-makeup"
+          />
+          <Row
+            label={t("buy.compensationPower")}
+            value={formatAmount(quote.makeupHashrate)}
+            testId="buy-makeup-hashrate"
+          />
+          <div className={styles.actions}>
+            {hasLogin ? (
+              <Button
+                block
+                color="primary"
+                loading={busy}
+                onClick={() => void buy(quote, onClose)}
+                data-testid="buy-confirm"
+              >
+                {t("buy.confirm")}
+              </Button>
+            ) : (
+              <ConnectButton block testId="buy-connect" />
+            )}
+          </div>
+        </>
+      )}
+    </Popup>
+  );
+}

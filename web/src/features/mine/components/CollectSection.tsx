@@ -1,0 +1,88 @@
+import Button from "antd-mobile/es/components/button";
+import Dialog from "antd-mobile/es/components/dialog";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { Section } from "../../../components/Section";
+import { showToast } from "../../../components/toast";
+import { useToastOnError } from "../../../components/useToastOnError";
+import { formatAmount } from "../../../lib/format";
+import { usePoolUser } from "../../home/hooks/usePoolUser";
+import { ConnectButton, useWallet } from "../../wallet";
+import { useWithdraw } from "../hooks/useWithdraw";
+import { WITHDRAWALS, withdrawProblem, type IncomeKind } from "../utils/withdraw";
+import { ReserveInfo } from "./ReserveInfo";
+import styles from "./CollectSection.module.css";
+
+const KINDS: readonly IncomeKind[] = ["static", "dynamic"];
+
+/**
+ * "DWN assets available for collection": the static and dynamic income with a withdraw button
+ * each ("Connect wallet" when not signed in), the confirm dialog of spec §4, and the reserve
+ * that pays them.
+ */
+export function CollectSection() {
+  const { t } = useTranslation();
+  const { hasLogin } = useWallet();
+  const { data, error } = usePoolUser();
+  const withdraw = useWithdraw();
+  const [asking, setAsking] = useState<IncomeKind | null>(null);
+  useToastOnError(error);
+  const amounts = { static: data?.staticProfit ?? 0n, dynamic: data?.dynamicProfit ?? 0n };
+
+  const request = (kind: IncomeKind) => {
+    const problem = withdrawProblem(kind, amounts[kind]);
+    if (problem) showToast({ content: t(problem), icon: "fail" });
+    else setAsking(kind);
+  };
+
+  return (
+    <Section
+      title={t("mine.collectable")}
+      extra={
+        <Link to="/incomeLog" className={styles.link} data-testid="mine-asset-details">
+          {t("mine.assetDetails")}
+        </Link>
+      }
+      testId="mine-collect"
+    >
+      {KINDS.map((kind) => (
+        <div key={kind} className={styles.row} data-testid={`collect-${kind}`}>
+          <span className={styles.cell}>
+            <span className={styles.label}>{t(WITHDRAWALS[kind].title)}</span>
+            <strong data-testid={`collect-${kind}-amount`}>
+              {formatAmount(amounts[kind])} <small>DWN</small>
+            </strong>
+          </span>
+          {hasLogin ? (
+            <Button color="primary" size="small" onClick={() => request(kind)} data-testid={`collect-${kind}-withdraw`}>
+              {t("mine.withdrawNow")}
+            </Button>
+          ) : (
+            <ConnectButton size="small" testId={`collect-${kind}-connect`} />
+          )}
+        </div>
+      ))}
+      <ReserveInfo />
+      <Dialog
+        visible={asking !== null}
+        title={asking && t(WITHDRAWALS[asking].title)}
+        content={t("messages.withdrawConfirm")}
+        closeOnMaskClick
+        onClose={() => setAsking(null)}
+        actions={[
+          [
+            { key: "cancel", text: <span data-testid="withdraw-cancel">{t("common.cancel")}</span> },
+            { key: "confirm", text: <span data-testid="withdraw-confirm">{t("common.confirm")}</span>, bold: true },
+          ],
+        ]}
+        onAction={(action) => {
+          const kind = asking;
+          setAsking(null);
+          if (action.key === "confirm" && kind) void withdraw(kind);
+        }}
+        data-testid="withdraw-dialog"
+      />
+    </Section>
+  );
+}

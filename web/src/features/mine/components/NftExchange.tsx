@@ -1,0 +1,49 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Section } from "../../../components/Section";
+import { showToast } from "../../../components/toast";
+import { useToastOnError } from "../../../components/useToastOnError";
+import type { Tier } from "../../../lib/reads/pool";
+import { useFetchBuyQuote } from "../hooks/useBuyQuote";
+import { useTiers } from "../hooks/useTiers";
+import { isSoldOut } from "../utils/tiers";
+import { BuyPopup } from "./BuyPopup";
+import { TierSlide } from "./TierSlide";
+import styles from "./NftExchange.module.css";
+
+/** "NFT exchange": the tiers in a carousel; a tap checks what is left, fetches the quote and opens the buy popup. */
+export function NftExchange() {
+  const { t } = useTranslation();
+  const tiers = useTiers();
+  const fetchQuote = useFetchBuyQuote();
+  const [opened, setOpened] = useState<bigint | undefined>();
+  const [loading, setLoading] = useState<bigint | undefined>();
+  useToastOnError(tiers.error);
+
+  const open = async (tier: Tier) => {
+    if (isSoldOut(tier)) {
+      showToast({ content: t("messages.insufficientRemaining"), icon: "fail" });
+      return;
+    }
+    setLoading(tier.id);
+    try {
+      await fetchQuote(tier.id);
+      setOpened(tier.id);
+    } catch (error) {
+      showToast({ content: error instanceof Error ? error.message : String(error), icon: "fail" });
+    } finally {
+      setLoading(undefined);
+    }
+  };
+
+  return (
+    <Section title={t("mine.nftExchange")} testId="mine-exchange">
+      <div className={styles.track} data-testid="tier-carousel">
+        {tiers.data?.map((tier) => (
+          <TierSlide key={tier.id.toString()} tier={tier} loading={loading === tier.id} onBuy={open} />
+        ))}
+      </div>
+      <BuyPopup tierId={opened} onClose={() => setOpened(undefined)} />
+    </Section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Tier } from "../../../lib/reads/pool";
+import { formatAmount } from "../../../lib/format";
+
+/** The ids that have a description and an image (spec §3: nft1 … nft5). */
+const DESCRIBED = ["1", "2", "3", "4", "5"] as const;
+export type DescribedTier = (typeof DESCRIBED)[number];
+
+/** Spec §3: Remaining = supply − sold. */
+export function tierRemaining({ supply, sold }: Pick<Tier, "supply" | "sold">): bigint {
+  return supply - sold;
+}
+
+/** Spec §4 step 1: a tier with nothing left cannot be bought. */
+export function isSoldOut(tier: Pick<Tier, "supply" | "sold">): boolean {
+  return tierRemaining(tier) <= 0n;
+}
+
+/** The key under mine.nftDescription of a tier, or undefined for an id the product does not describe. */
+export function describedTier(id: bigint | number): DescribedTier | undefined {
+  const key = String(id);
+  return (DESCRIBED as readonly string[]).includes(key) ? (key as DescribedTier) : undefined;
+}
+
+/** The tier's picture in public/: nft1.svg … nft5.svg. */
+export function tierImage(id: bigint | number): string {
+  return `${import.meta.env.BASE_URL}nft${describedTier(id) ?? "1"}.svg`;
+}
+
+/** `multiple` has 4 decimals: 15000 → "1.5". */
+export function formatMultiple(multiple: bigint): string {
+  return formatAmount(multiple, { decimals: 4, places: 4 });
+}
+
+/**
+ * The compensation of spec §2, "{makeupPercent}^{makeupCount}": the raw daily factor / 10000
+ * (10100 → "1.01") raised to the days since buying opened.
+ */
+export function makeupValues({ makeupPercent, makeupCount }: { makeupPercent: bigint; makeupCount: bigint }) {
+  return {
+    makeupPercent: formatAmount(makeupPercent, { decimals: 4, places: 4 }),
+    makeupCount: makeupCount.toString(),
+  };
+}

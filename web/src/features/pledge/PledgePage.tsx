@@ -1,0 +1,23 @@
+import Tabs from "antd-mobile/es/components/tabs";
+import { useTranslation } from "react-i18next";
+import { PageNavBar } from "../../components/PageNavBar";
+import { ProductsTab } from "./components/ProductsTab";
+import { RecordsTab } from "./components/RecordsTab";
+import { usePersistedTab } from "./hooks/usePersistedTab";
+import { PLEDGE_CURRENT_TAB } from "./utils/storage";
+
+/** /pledge, the staking page (spec §2): "financial products" and "my finances", the tab kept in local storage. */
+export function PledgePage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = usePersistedTab(PLEDGE_CURRENT_TAB);
+  return (
+    <div data-testid="pledge-page">
+      <PageNavBar title={t("pledge.title")} />
+      <Tabs activeKey={String(tab)} onChange={(key) => setTab(Number(key))}>
+        <Tabs.Tab key="0" title={<span data-testid="pledge-tab-products">{t("pledge.products")}</span>} />
+        <Tabs.Tab key="1" title={<span data-testid="pledge-tab-records">{t("pledge.myFinances")}</span>} />
+      </Tabs>
+      {tab === 0 ? <ProductsTab /> : <RecordsTab />}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import Tabs from "antd-mobile/es/components/tabs";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router-dom";
+import { NoData } from "../../../components/NoData";
+import { NotConnected } from "../../../components/NotConnected";
+import { PageLoading } from "../../../components/PageLoading";
+import { useToastOnError } from "../../../components/useToastOnError";
+import { IndexerLagNotice, useIndexerLag } from "../../tx";
+import { useWallet } from "../../wallet";
+import { usePendingRewards } from "../hooks/usePendingRewards";
+import { usePersistedTab } from "../hooks/usePersistedTab";
+import { useStakeList } from "../hooks/useStakeList";
+import { PLEDGE_RECORDS_ACTIVE } from "../utils/storage";
+import { StakeRecordCard } from "./StakeRecordCard";
+
+const STATUSES = [0, 1, 2] as const;
+
+/**
+ * The "my finances" tab (spec §2): one sub-tab per stake status (kept in local storage), the
+ * signed-in user's stakes in it, or the not-connected placeholder. A notice says when the
+ * user's latest transaction is not in the list yet; the list loads again once it is.
+ */
+export function RecordsTab() {
+  const { t } = useTranslation();
+  const { account, hasLogin } = useWallet();
+  const [active, setActive] = usePersistedTab(PLEDGE_RECORDS_ACTIVE);
+  const lag = useIndexerLag();
+  const status = STATUSES[active];
+  return (
+    <div data-testid="pledge-records">
+      <Tabs activeKey={String(status)} onChange={(key) => setActive(Number(key))}>
+        {STATUSES.map((s) => (
+          <Tabs.Tab
+            key={String(s)}
+            title={<span data-testid={`records-tab-${s}`}>{t(`stakeStatus.badge.${s}`)}</span>}
+          />
+        ))}
+      </Tabs>
+      {hasLogin && account ? (
+        <>
+          <IndexerLagNotice lag={lag} />
+          <StakeRecordList key={`${status}:${lag.epoch}`} status={status} />
+        </>
+      ) : (
+        <NotConnected height={350} />
+      )}
+    </div>
+  );
+}
+
+function StakeRecordList({ status }: { status: 0 | 1 | 2 }) {
+  const [params] = useSearchParams();
+  const list = useStakeList(status);
+  const ids = useMemo(() => (list.data ?? []).map((record) => BigInt(record.id)), [list.data]);
+  const pending = usePendingRewards(ids);
+  useToastOnError(list.error ?? pending.error);
+  if (list.isPending) return <PageLoading />;
+  if (!list.data || list.data.length === 0) return <NoData />;
+  return (
+    <div data-testid="stake-list">
+      {list.data.map((record, i) => (
+        <StakeRecordCard
+          key={record.id}
+          record={record}
+          status={status}
+          pending={pending.data?.[i]}
+          address={params.get("address")}
+        />
+      ))}
+    </div>
+  );
+}

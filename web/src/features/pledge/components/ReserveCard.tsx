@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import { Section } from "../../../components/Section";
+import { formatAmount } from "../../../lib/format";
+import { useStakingReserve } from "../hooks/useStakingReserve";
+import { emissionPerDay, runwayDays } from "../utils/amounts";
+import { SYMBOL } from "../utils/tokens";
+import styles from "./ProductsTab.module.css";
+
+/**
+ * Transparency: the UDBK the staking contract holds to pay rewards, what it pays out per day
+ * at the current emission, and how many days the reserve lasts at that rate (no runway when
+ * nothing is emitted).
+ */
+export function ReserveCard() {
+  const { t } = useTranslation();
+  const { data } = useStakingReserve();
+  const runway = data ? runwayDays(data.reserve, data.emissionPerSecond) : undefined;
+  const amount = (value: bigint) => t("pledge.tokenAmount", { amount: formatAmount(value), token: SYMBOL.udbk });
+  return (
+    <Section title={t("pledge.reserveTitle")} testId="pledge-reserve">
+      <dl className={styles.list}>
+        <dt>{t("pledge.reserve")}</dt>
+        <dd data-testid="pledge-reserve-amount">{amount(data?.reserve ?? 0n)}</dd>
+        <dt>{t("pledge.emission")}</dt>
+        <dd data-testid="pledge-reserve-emission">{amount(emissionPerDay(data?.emissionPerSecond ?? 0n))}</dd>
+        {runway !== undefined && (
+          <>
+            <dt>{t("pledge.runway")}</dt>
+            <dd data-testid="pledge-reserve-runway">{t("common.days", { days: runway.toString() })}</dd>
+          </>
+        )}
+      </dl>
+    </Section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { StakeRecord } from "@dwn/api";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { parseAmount } from "../../../lib/amount";
+import { formatAmount, formatTime } from "../../../lib/format";
+import { contractDetailsPath } from "../utils/pledgeIdsObj";
+import { SYMBOL } from "../utils/tokens";
+import { StatusBadge } from "./StatusBadge";
+import styles from "./StakeRecordCard.module.css";
+
+/**
+ * One stake of the records tab (spec §2): its id and status, the DWN principal, the cycle days,
+ * the UDBK it could collect now, its start, and the link to its details. The badge and the link
+ * carry the sub-tab's status, as the spec's screen does.
+ */
+export function StakeRecordCard({
+  record,
+  status,
+  pending,
+  address,
+}: {
+  record: StakeRecord;
+  status: 0 | 1 | 2;
+  /** getPendingRewards for this stake; undefined while it loads. */
+  pending: bigint | undefined;
+  /** The page's inviter `address` parameter, passed on to the details link. */
+  address: string | null;
+}) {
+  const { t } = useTranslation();
+  const amount = (value: bigint, token: string) => t("pledge.tokenAmount", { amount: formatAmount(value), token });
+  const details = contractDetailsPath({ ...record, status, udbk_num: (pending ?? 0n).toString() }, address);
+  return (
+    <article className={styles.card} data-testid="stake-record" data-id={record.id}>
+      <header className={styles.head}>
+        <span className={styles.id} data-testid="stake-id">
+          #{record.id}
+        </span>
+        <StatusBadge status={status} />
+      </header>
+      <dl className={styles.list}>
+        <dt>{t("contractDetails.amount")}</dt>
+        <dd data-testid="stake-pay-dwn">{amount(parseAmount(record.pay_dwn), SYMBOL.dwn)}</dd>
+        <dt>{t("contractDetails.period")}</dt>
+        <dd data-testid="stake-days">{t("common.days", { days: String(record.days) })}</dd>
+        <dt>{t("pledge.reward")}</dt>
+        <dd data-testid="stake-udbk">{amount(pending ?? 0n, SYMBOL.udbk)}</dd>
+        <dt>{t("contractDetails.startTime")}</dt>
+        <dd data-testid="stake-start">{formatTime(record.start_timestamp)}</dd>
+      </dl>
+      <Link to={details} className={styles.details} data-testid="stake-details">
+        {t("pledge.details")}
+      </Link>
+    </article>
+  );
+}
