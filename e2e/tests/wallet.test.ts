@@ -103,6 +103,17 @@ test("a visitor sees zeros, the chain's staking terms and connect buttons, and n
   assert.equal(await page.getByTestId("invite-qr").count(), 0, "no QR code for a visitor");
   assert.equal(await page.getByTestId("team-list").count(), 0, "no team list for a visitor");
   await screenshot(page, "visitor-share");
+
+  // Market and Exchange are in the menu but not open: a toast, and the screen stays.
+  for (const item of ["market", "exchange"] as const) {
+    await page.getByTestId("tab-menu").tap();
+    const entry = page.getByTestId(`menu-item-${item}`);
+    await expectText(page, `menu-item-${item}`, zh.nav[item]);
+    await entry.tap();
+    await toast(page, zh.common.notOpenYet);
+    await entry.waitFor({ state: "hidden" });
+    assert.match(page.url(), /#\/share$/);
+  }
   assert.deepEqual(await storedSession(page), NO_SESSION);
   assert.deepEqual(wallet.calls, [], "the app asks the wallet nothing before the user taps connect");
 });
@@ -351,6 +362,25 @@ test("an unbound user opened with ?address binds that inviter on chain, then sig
   await page.getByTestId("tab-share").tap();
   await expectText(page, "inviter-address", shorten(alice.address, 9));
   await screenshot(page, "bound-share");
+});
+
+test("an invite link naming an address outside the tree gets Invalid invitation address! and binds nothing", async () => {
+  const fresh = devnetAccount(11);
+  await stack.fundGas(fresh.address);
+  // Nobody: not root, never bound (validUser is false), so nobody can bind to it.
+  const stranger = devnetAccount(12).address;
+  const { page, wallet } = await phoneWith(fresh);
+  await page.goto(stack.app(`/home?address=${stranger}`));
+  await connectTestWallet(page, "home-connect");
+  await page.getByTestId("bind-popup").waitFor();
+  await expectText(page, "bind-inviter", shorten(stranger, 9));
+  await page.getByTestId("bind-button").tap();
+  await toast(page, zh.wallet.bind.invalid);
+  await screenshot(page, "bind-invalid");
+  assert.equal(wallet.callsOf("eth_sendTransaction").length, 0);
+  assert.equal(wallet.callsOf("personal_sign").length, 0);
+  assert.equal(await stack.inviterOf(fresh.address), zeroAddress);
+  assert.equal((await storedSession(page)).isSigned, null);
 });
 
 test("an unbound user without ?address lands on /not_bound, disconnected", async () => {
