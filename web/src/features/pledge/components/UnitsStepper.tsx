@@ -1,5 +1,6 @@
 import Stepper from "antd-mobile/es/components/stepper";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { keepDigits, MIN_UNITS, unitsFromText } from "../utils/units";
 import styles from "./UnitsStepper.module.css";
 
@@ -11,7 +12,19 @@ const MIN_TEXT = MIN_UNITS.toString();
  * string (antd-mobile's string mode), so any number of units stays exact.
  */
 export function UnitsStepper({ value, onChange }: { value: bigint; onChange: (units: bigint) => void }) {
+  const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
+  // antd-mobile's Stepper names its field nothing, writes aria-valuemax="NaN" when there is no
+  // maximum and copies the spinbutton's aria values onto the field's wrapper; React sets them
+  // again on each render (NaN never equals itself), so they are put right after each render.
+  useEffect(() => {
+    const node = box.current;
+    const wrapper = node?.querySelector(".adm-input");
+    for (const name of ["aria-valuenow", "aria-valuemax", "aria-valuemin"]) wrapper?.removeAttribute(name);
+    const input = node?.querySelector("input");
+    input?.removeAttribute("aria-valuemax");
+    input?.setAttribute("aria-label", t("pledge.quantity"));
+  });
   useEffect(() => {
     const node = box.current;
     if (!node) return;
