@@ -1,10 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { applyLogs, decodeLogs, type ChainLog, type TimedLog } from "../src/apply/apply";
-import { openTestDb } from "./support/db";
+import { createApplier, decodeLogs, type ChainLog, type TimedLog } from "../src/apply/apply";
+import { openDb, type Db } from "../src/store/db";
+import { migrate } from "../src/store/migrations";
+import { openTestDb, testDbTarget } from "./support/db";
 import { createLogFactory, memberAddress } from "./support/synthetic";
-import type { Db } from "../src/store/db";
 
 const timed = (logs: ChainLog[]): TimedLog[] => decodeLogs(logs).map((log) => ({ log, time: log.blockNumber * 3n }));
 
@@ -72,7 +73,7 @@ async function stored(db: Db): Promise<Map<string, Expected>> {
   );
 }
 
-test("team figures equal a from-scratch computation however the logs are cut into batches and repeated", async () => {
+test("team figures equal a from-scratch computation however the logs are cut into batches, repeated, rolled back and restarted", async () => {
   const { db, drop } = await openTestDb();
   try {
     await fc.assert(
@@ -84,10 +85,13 @@ test("team figures equal a from-scratch computation however the logs are cut int
             buys: fc.array(fc.tuple(fc.nat({ max: n }), fc.bigInt({ min: 1n, max: 10n ** 24n })), { maxLength: 40 }),
             cuts: fc.array(fc.nat(), { maxLength: 8 }),
             repeat: fc.boolean(),
+            // Per batch: applied as it comes, after a failed attempt that was rolled back, or by
+            // an applier that starts afresh (a restarted indexer) and reads the tree back.
+            faults: fc.array(fc.constantFrom("none", "rollback", "restart"), { maxLength: 9 }),
           }),
         ),
-        async ({ parents, buys, cuts, repeat }) => {
-          await db.query("TRUNCATE members, legs, nfts, applied_logs CASCADE");
+        async ({ parents, buys, cuts, repeat, faults }) => {
+          await db.query("TRUNCATE members, nfts, applied_logs CASCADE");
           const make = createLogFactory();
           // Purchases by members come after they bind; interleave binds and buys in that order.
           const logs: ChainLog[] = [];
@@ -105,10 +109,19 @@ test("team figures equal a from-scratch computation however the logs are cut int
           const batches = [0, ...points, all.length]
             .slice(1)
             .map((end, i, ends) => all.slice(i ? ends[i - 1] : 0, end));
+          let applier = createApplier(db);
           let applied = 0;
-          for (const batch of batches) {
-            applied += await db.transaction((tx) => applyLogs(tx, batch));
-            if (repeat) assert.equal(await db.transaction((tx) => applyLogs(tx, batch)), 0);
+          for (const [i, batch] of batches.entries()) {
+            const fault = faults[i] ?? "none";
+            if (fault === "restart") applier = createApplier(db);
+            if (fault === "rollback") {
+              const crash = async () => {
+                throw new Error("crash before the commit");
+              };
+              await assert.rejects(applier.apply(batch, crash), /crash before the commit/);
+            }
+            applied += await applier.apply(batch);
+            if (repeat) assert.equal(await applier.apply(batch), 0);
           }
           assert.equal(applied, all.length);
           const expected = reference(parents, bought);
@@ -124,14 +137,14 @@ test("team figures equal a from-scratch computation however the logs are cut int
   }
 });
 
-test("a purchase deep in a chain reaches every ancestor and leg", async () => {
+test("a purchase deep in a chain reaches every ancestor", async () => {
   const { db, drop } = await openTestDb();
   try {
     const make = createLogFactory();
     const depth = 300;
     const logs = Array.from({ length: depth }, (_, i) => make.bind(memberAddress(i + 1), memberAddress(i)));
     logs.push(make.purchase(memberAddress(depth), 5n, 7n * 10n ** 18n, 10n ** 18n));
-    await db.transaction((tx) => applyLogs(tx, timed(logs)));
+    await createApplier(db).apply(timed(logs));
     const rows = await stored(db);
     assert.equal(rows.size, depth + 1);
     for (let i = 0; i < depth; i++) {
@@ -151,6 +164,68 @@ test("a purchase deep in a chain reaches every ancestor and leg", async () => {
       tier: 5,
     });
   } finally {
+    await drop();
+  }
+});
+
+test("a database an older release indexed keeps its figures through the migrations and goes on from them", async () => {
+  const { target, drop } = testDbTarget();
+  const db = await openDb(target);
+  try {
+    // As migrations 1-3 left it: root ← a ← b, b holding 5 and a 2, with a leg per binding.
+    await migrate(db, 3);
+    const [root, a, b, c] = [0, 1, 2, 3].map((n) => memberAddress(n).toLowerCase());
+    await db.query(
+      `INSERT INTO members (address, inviter, depth, bind_time, own_hashrate, team_hashrate, max_leg, friend_num,
+         community_num)
+       VALUES ($1, NULL, 0, 0, 0, 7, 7, 1, 2), ($2, $1, 1, 3, 2, 5, 5, 1, 1), ($3, $2, 2, 6, 5, 0, 0, 0, 0)`,
+      [root, a, b],
+    );
+    await db.query("INSERT INTO legs (member, child, total) VALUES ($1, $2, 7), ($2, $3, 5)", [root, a, b]);
+    await migrate(db);
+    const ids = await db.query<{ address: string; id: number }>("SELECT address, id FROM members ORDER BY id");
+    assert.deepEqual(
+      ids.map((r) => [r.address, Number(r.id)]),
+      [
+        [root, 0],
+        [a, 1],
+        [b, 2],
+      ],
+    );
+    const [{ legs }] = await db.query<{ legs: string | null }>("SELECT to_regclass('legs')::text AS legs");
+    assert.equal(legs, null);
+
+    // The next batch: c binds under a and buys 10, b buys 1 more.
+    const make = createLogFactory();
+    make.nextBlock();
+    const logs = [make.bind(memberAddress(3), memberAddress(1)), make.purchase(memberAddress(3), 1n, 10n)];
+    logs.push(make.purchase(memberAddress(2), 1n, 1n));
+    await createApplier(db).apply(timed(logs));
+    const rows = await stored(db);
+    assert.deepEqual(rows.get(root), {
+      inviter: null,
+      depth: 0,
+      own: 0n,
+      team: 18n,
+      maxLeg: 18n,
+      friends: 1,
+      community: 3,
+    });
+    assert.deepEqual(rows.get(a), {
+      inviter: root,
+      depth: 1,
+      own: 2n,
+      team: 16n,
+      maxLeg: 10n,
+      friends: 2,
+      community: 2,
+    });
+    assert.deepEqual(rows.get(b), { inviter: a, depth: 2, own: 6n, team: 0n, maxLeg: 0n, friends: 0, community: 0 });
+    assert.deepEqual(rows.get(c), { inviter: a, depth: 2, own: 10n, team: 0n, maxLeg: 0n, friends: 0, community: 0 });
+    const [{ id }] = await db.query<{ id: number }>("SELECT id FROM members WHERE address = $1", [c]);
+    assert.equal(Number(id), 3);
+  } finally {
+    await db.close();
     await drop();
   }
 });

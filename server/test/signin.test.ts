@@ -438,6 +438,12 @@ describe("sign-in", () => {
         401,
         MSG.notSignedIn,
       );
+      // Not being signed in outranks bad input.
+      assertRefused(
+        await api.call("user/getFriendList", { page: "0", limit: "10" }, { lang: "en-us", token }),
+        401,
+        MSG.notSignedIn,
+      );
     } finally {
       clock = undefined;
     }

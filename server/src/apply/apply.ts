@@ -1,7 +1,8 @@
 import { poolAbi, stakingAbi } from "@dwn/contracts";
 import { parseEventLogs, type Log } from "viem";
-import type { Sql } from "../store/db";
+import type { Db, Sql } from "../store/db";
 import { TeamDeltas } from "./team";
+import { ReferralTree } from "./tree";
 
 /** The events the store is built from (DESIGN.md §3 lists them), decoded with the generated ABIs. */
 export const indexedAbi = [...poolAbi, ...stakingAbi];
@@ -23,23 +24,60 @@ type Row = Record<string, string | number | null>;
 
 const lower = (address: string) => address.toLowerCase();
 
-/** Rows travel as one JSON parameter (amounts as decimal strings), the same on PGlite and PostgreSQL. */
-const json = (rows: readonly Row[]) => JSON.stringify(rows);
+/**
+ * Rows travel as one array parameter per column, read back with unnest, the same on PGlite and
+ * PostgreSQL (an array's text form costs a tenth of JSON to make, and half to read). Every value
+ * is hex, a decimal number or null, so none needs quoting. `columns` is "name type, …".
+ */
+function unnest(columns: string, rows: readonly Row[]) {
+  const list = columns.split(",").map((c) => c.trim().split(/\s+/));
+  const names = list.map(([name]) => name).join(", ");
+  return {
+    names,
+    from: `unnest(${list.map(([, type], i) => `$${i + 1}::${type}[]`).join(", ")}) AS x(${names})`,
+    params: list.map(([name]) => `{${rows.map((r) => r[name] ?? "NULL").join(",")}}`),
+  };
+}
 
 async function insertRows(tx: Sql, table: string, columns: string, rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;
-  const names = columns
-    .split(",")
-    .map((c) => c.trim().split(" ")[0])
-    .join(", ");
-  await tx.query(
-    `INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${columns})`,
-    [json(rows)],
-  );
+  const { names, from, params } = unnest(columns, rows);
+  await tx.query(`INSERT INTO ${table} (${names}) SELECT ${names} FROM ${from}`, params);
 }
 
 /**
- * Applies logs (in chain order) to the store inside the caller's transaction, with a fixed
+ * The apply stage of the one writing indexer: applies each batch of logs in one transaction,
+ * together with the caller's own writes (the checkpoint), and keeps the referral tree in memory
+ * between batches (see ReferralTree). The memory is loaded from the database for the first batch
+ * and again after any batch that fails, since a rolled-back batch may have left changes in it
+ * that the database does not hold.
+ */
+export function createApplier(db: Db) {
+  let tree: ReferralTree | undefined;
+  return {
+    /** Applies `logs` (in chain order) and runs `also` in the same transaction; returns how many logs were new. */
+    async apply(logs: readonly TimedLog[], also?: (tx: Sql) => Promise<unknown>): Promise<number> {
+      const shape = (tree ??= await ReferralTree.load(db));
+      try {
+        return await db.transaction(async (tx) => {
+          const applied = await applyLogs(tx, shape, logs);
+          await also?.(tx);
+          return applied;
+        });
+      } catch (error) {
+        tree = undefined;
+        throw error;
+      }
+    },
+    /** Drops the memory, to be read back for the next batch: for when another writer may have gone on. */
+    forget(): void {
+      tree = undefined;
+    },
+  };
+}
+
+/**
+ * Applies logs (in chain order) to the store inside a transaction, with a fixed
  * number of statements per batch whatever its size. A log already applied (same tx hash and
  * log index) changes nothing, so a batch may be applied twice. Returns how many logs were new.
  *
@@ -47,25 +85,29 @@ async function insertRows(tx: Sql, table: string, columns: string, rows: readonl
  * root is fixed when it binds, and every team figure is a sum (or the maximum of sums that only
  * grow), so the batch's deltas can be added up first and written once.
  */
-export async function applyLogs(tx: Sql, logs: readonly TimedLog[]): Promise<number> {
+async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[]): Promise<number> {
   if (logs.length === 0) return 0;
-  const fresh = await tx.query<{ tx_hash: string; log_index: number }>(
-    `INSERT INTO applied_logs (tx_hash, log_index, block_number)
-     SELECT tx_hash, log_index, block_number FROM jsonb_to_recordset($1::jsonb)
-       AS x(tx_hash text, log_index integer, block_number bigint)
-     ON CONFLICT DO NOTHING RETURNING tx_hash, log_index`,
-    [
-      json(
-        logs.map(({ log }) => ({
-          tx_hash: log.transactionHash,
-          log_index: log.logIndex,
-          block_number: log.blockNumber.toString(),
-        })),
-      ),
-    ],
+  // A batch's rows are few next to the tables it writes: each is looked up by its key. Left to
+  // itself, the planner that sees a few thousand rows coming hashes the whole members table.
+  await tx.query("SELECT set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)");
+  const applied = unnest(
+    "tx_hash text, log_index integer, block_number bigint",
+    logs.map(({ log }) => ({
+      tx_hash: log.transactionHash,
+      log_index: log.logIndex,
+      block_number: log.blockNumber.toString(),
+    })),
   );
-  const isFresh = new Set(fresh.map((r) => `${r.tx_hash}:${Number(r.log_index)}`));
-  const todo = logs.filter(({ log }) => isFresh.has(`${log.transactionHash}:${log.logIndex}`));
+  const fresh = await tx.query<{ tx_hash: string; log_index: number }>(
+    `INSERT INTO applied_logs (${applied.names}) SELECT ${applied.names} FROM ${applied.from}
+     ON CONFLICT DO NOTHING RETURNING tx_hash, log_index`,
+    applied.params,
+  );
+  let todo = logs;
+  if (fresh.length < logs.length) {
+    const isFresh = new Set(fresh.map((r) => `${r.tx_hash}:${Number(r.log_index)}`));
+    todo = logs.filter(({ log }) => isFresh.has(`${log.transactionHash}:${log.logIndex}`));
+  }
 
   const binds: { user: string; inviter: string; time: bigint }[] = [];
   const purchases: { user: string; amount: bigint }[] = [];
@@ -162,121 +204,99 @@ export async function applyLogs(tx: Sql, logs: readonly TimedLog[]): Promise<num
     }
   }
 
-  await applyTeam(tx, binds, purchases);
-  await insertRows(
-    tx,
-    "nfts",
-    `token_id numeric, owner text, tier smallint, hashrate numeric, makeup_hashrate numeric, usdtprice numeric,
-     dwn8price numeric, create_time bigint, block_number bigint, tx_hash text`,
-    rows.nfts,
-  );
-  await insertRows(
-    tx,
-    "incomes",
-    `tx_hash text, log_index integer, timestamp bigint, block_number bigint, address text, from_address text,
-     kind smallint, amount numeric`,
-    rows.incomes,
-  );
-  await insertRows(
-    tx,
-    "income_collections",
-    "tx_hash text, log_index integer, timestamp bigint, block_number bigint, address text, kind smallint, amount numeric",
-    rows.collections,
-  );
-  await insertRows(
-    tx,
-    "stakes",
-    `id bigint, address text, units bigint, principal numeric, a8_amount numeric, start_time bigint, duration bigint,
-     grace_period bigint, reward_per_unit_per_second numeric, block_number bigint, tx_hash text`,
-    rows.stakes,
-  );
-  await insertRows(
-    tx,
-    "stake_claims",
-    `tx_hash text, log_index integer, timestamp bigint, block_number bigint, stake_id bigint, address text,
-     amount numeric, fee numeric`,
-    rows.claims,
-  );
-  if (rows.redemptions.length > 0) {
-    await tx.query(
-      `UPDATE stakes SET redeemed_at = r.redeemed_at, redeem_amount = r.redeem_amount, redeem_fee = r.redeem_fee
-       FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, redeemed_at bigint, redeem_amount numeric, redeem_fee numeric)
-       WHERE stakes.id = r.id`,
-      [json(rows.redemptions)],
-    );
-  }
+  // The writes go out at once, in this order, and the connection runs them in turn: the team's
+  // figures are worked out while the database inserts the batch's rows.
+  await Promise.all([
+    insertRows(
+      tx,
+      "nfts",
+      `token_id numeric, owner text, tier smallint, hashrate numeric, makeup_hashrate numeric, usdtprice numeric,
+       dwn8price numeric, create_time bigint, block_number bigint, tx_hash text`,
+      rows.nfts,
+    ),
+    insertRows(
+      tx,
+      "incomes",
+      `tx_hash text, log_index integer, timestamp bigint, block_number bigint, address text, from_address text,
+       kind smallint, amount numeric`,
+      rows.incomes,
+    ),
+    insertRows(
+      tx,
+      "income_collections",
+      "tx_hash text, log_index integer, timestamp bigint, block_number bigint, address text, kind smallint, amount numeric",
+      rows.collections,
+    ),
+    insertRows(
+      tx,
+      "stakes",
+      `id bigint, address text, units bigint, principal numeric, a8_amount numeric, start_time bigint, duration bigint,
+       grace_period bigint, reward_per_unit_per_second numeric, block_number bigint, tx_hash text`,
+      rows.stakes,
+    ),
+    insertRows(
+      tx,
+      "stake_claims",
+      `tx_hash text, log_index integer, timestamp bigint, block_number bigint, stake_id bigint, address text,
+       amount numeric, fee numeric`,
+      rows.claims,
+    ),
+    redeem(tx, rows.redemptions),
+    applyTeam(tx, tree, binds, purchases),
+  ]);
   return todo.length;
 }
 
+async function redeem(tx: Sql, redemptions: readonly Row[]): Promise<void> {
+  if (redemptions.length === 0) return;
+  const r = unnest("id bigint, redeemed_at bigint, redeem_amount numeric, redeem_fee numeric", redemptions);
+  await tx.query(
+    `UPDATE stakes SET redeemed_at = x.redeemed_at, redeem_amount = x.redeem_amount, redeem_fee = x.redeem_fee
+     FROM ${r.from} WHERE stakes.id = x.id`,
+    r.params,
+  );
+}
+
 /**
- * Grows the referral tree by the batch's binds and adds its purchases' hashrate to the buyers,
- * their ancestors' team totals and the legs it came through.
+ * Grows the referral tree by the batch's binds and adds its purchases' hashrate to the buyers
+ * and their ancestors' figures.
  */
 async function applyTeam(
   tx: Sql,
+  tree: ReferralTree,
   binds: readonly { user: string; inviter: string; time: bigint }[],
   purchases: readonly { user: string; amount: bigint }[],
 ): Promise<void> {
   if (binds.length === 0 && purchases.length === 0) return;
-  const team = new TeamDeltas();
-  // Every stored member on a path from the batch's inviters and buyers to the root.
-  const starts = [...new Set([...binds.map((b) => b.inviter), ...purchases.map((p) => p.user)])];
-  const known = await tx.query<{ address: string; inviter: string | null; depth: number; branch: string }>(
-    `WITH RECURSIVE up (address, inviter, depth, branch) AS (
-       SELECT address, inviter, depth, own_hashrate + team_hashrate FROM members
-       WHERE address IN (SELECT jsonb_array_elements_text($1::jsonb))
-       UNION
-       -- LATERAL … LIMIT 1 makes each step one index lookup. With a plain join the planner's
-       -- choice varied with the statistics: the same 10,000-deep walk took 0.1 s, then minutes.
-       SELECT m.address, m.inviter, m.depth, m.own_hashrate + m.team_hashrate FROM up
-       CROSS JOIN LATERAL (SELECT * FROM members WHERE address = up.inviter LIMIT 1) m
-     )
-     SELECT address, inviter, depth, branch::text FROM up`,
-    [JSON.stringify(starts)],
-  );
-  for (const m of known) team.know(m.address, m.inviter, Number(m.depth), BigInt(m.branch));
-
+  const team = new TeamDeltas(tree);
   const joined: Row[] = [];
-  const rootOf = (address: string) => {
-    // Only the root is valid without binding: its first bind or purchase creates its row.
-    if (team.has(address)) return;
-    team.know(address, null, 0);
-    joined.push({ address, inviter: null, depth: 0, bind_time: "0" });
+  const member = (address: string) => {
+    const known = tree.find(address) !== undefined;
+    const id = tree.member(address);
+    // The root's first bind or purchase creates its row.
+    if (!known) joined.push({ id, address, inviter: null, depth: 0, bind_time: "0" });
+    return id;
   };
   for (const b of binds) {
-    rootOf(b.inviter);
-    const depth = team.bind(b.user, b.inviter);
-    joined.push({ address: b.user, inviter: b.inviter, depth, bind_time: b.time.toString() });
+    const id = tree.bind(b.user, member(b.inviter));
+    team.bind(id);
+    joined.push({ id, address: b.user, inviter: b.inviter, depth: tree.depth(id), bind_time: b.time.toString() });
   }
-  for (const p of purchases) {
-    rootOf(p.user);
-    team.buy(p.user, p.amount);
-  }
+  for (const p of purchases) team.buy(member(p.user), p.amount);
 
-  await insertRows(tx, "members", "address text, inviter text, depth integer, bind_time bigint", joined);
-  await insertRows(
-    tx,
-    "legs",
-    "member text, child text",
-    binds.map((b) => ({ member: b.inviter, child: b.user })),
+  const changes = team.changes();
+  await insertRows(tx, "members", "id integer, address text, inviter text, depth integer, bind_time bigint", joined);
+  if (changes.length === 0) return;
+  // One UPDATE for the whole batch; the largest legs are worked out in TeamDeltas.
+  const d = unnest(
+    "id integer, own numeric, team numeric, friends integer, community integer, max_leg numeric",
+    changes,
   );
-  const members = team.changes();
-  if (members.length === 0) return;
-  // One UPDATE per table and batch, from one parameter: the leg above a member grows by the
-  // member's own plus team delta, and the member's largest leg is worked out in TeamDeltas.
   await tx.query(
-    `WITH d AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS d(address text, inviter text, own numeric, team numeric,
-         friends integer, community integer, max_leg numeric)
-     ),
-     grown AS (
-       UPDATE legs SET total = legs.total + d.own + d.team FROM d
-       WHERE legs.member = d.inviter AND legs.child = d.address AND d.own + d.team > 0
-     )
-     UPDATE members SET own_hashrate = own_hashrate + d.own, team_hashrate = team_hashrate + d.team,
-       friend_num = friend_num + d.friends, community_num = community_num + d.community,
-       max_leg = GREATEST(members.max_leg, d.max_leg)
-     FROM d WHERE members.address = d.address`,
-    [json(members)],
+    `UPDATE members SET own_hashrate = own_hashrate + x.own, team_hashrate = team_hashrate + x.team,
+       friend_num = friend_num + x.friends, community_num = community_num + x.community,
+       max_leg = GREATEST(members.max_leg, x.max_leg)
+     FROM ${d.from} WHERE members.id = x.id`,
+    d.params,
   );
 }

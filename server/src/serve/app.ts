@@ -3,15 +3,7 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } fr
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import {
-  defaultLanguage,
-  isLanguage,
-  Status,
-  type Endpoint,
-  type Fields,
-  type Language,
-  type RuntimeConfig,
-} from "@dwn/api";
+import { defaultLanguage, isLanguage, Status, type Fields, type Language, type RuntimeConfig } from "@dwn/api";
 import type { Db } from "../store/db";
 import { readSyncState } from "../sync/indexer";
 import { checkSign, createSessionKeys, seal } from "./envelope";
@@ -38,11 +30,16 @@ export interface AppOptions {
    * balancer sits; a client that connects from a public address cannot pick its own IP.
    */
   trustProxy?: boolean | string | string[];
+  /**
+   * More endpoints, by path under /api/, served through the same handler as the API's own
+   * (envelope, session, sealed reply): the benchmark's no-op baseline.
+   */
+  extraRoutes?: Record<string, Route>;
   log?: (line: string) => void;
 }
 
 /** `t` may be this far from the server's clock. */
-export const MAX_CLOCK_SKEW = 5 * 60;
+const MAX_CLOCK_SKEW = 5 * 60;
 
 /** Fastify's own refusals of a request it cannot read, as our messages. */
 const FRAMEWORK_REFUSALS: Record<string, MessageKey> = {
@@ -172,7 +169,7 @@ export function buildApp(options: AppOptions) {
   });
 
   app.register(async (scope) => {
-    for (const [path, route] of Object.entries(table) as [Endpoint, Route][]) {
+    for (const [path, route] of Object.entries({ ...table, ...options.extraRoutes }) as [string, Route][]) {
       scope.post(
         `/api/${path}`,
         route.signIn ? { config: { rateLimit: { max: options.signInPerMinute ?? 30, timeWindow: 60_000 } } } : {},
@@ -186,19 +183,26 @@ export function buildApp(options: AppOptions) {
     if (fields instanceof Refusal) return refuse(request, response, fields);
     const refusal = checkEnvelope(request, fields, route.open === true);
     if (refusal) return refuse(request, response, refusal);
+    const token = fields.token ?? "";
+    const notSignedIn = () => refuse(request, response, new Refusal(401, "notSignedIn"));
     let address = "";
     if (!route.open) {
-      const session = fields.token ? await options.signIn.session(fields.token) : undefined;
-      if (!session) return refuse(request, response, new Refusal(401, "notSignedIn"));
-      address = session;
+      if (!token) return notSignedIn();
+      if (!route.ownSession) {
+        const session = await options.signIn.session(token);
+        if (!session) return notSignedIn();
+        address = session;
+      }
     }
     const lang = langOf(request);
     try {
-      const data = await route.handle({ fields, lang, address });
+      const data = await route.handle({ fields, lang, address, token });
       return reply(request, response, Status.ok, message("ok", lang), data);
     } catch (error) {
-      if (error instanceof Refusal) return refuse(request, response, error);
-      throw error;
+      if (!(error instanceof Refusal)) throw error;
+      // Not being signed in outranks bad input, also where the route looks the session up itself.
+      if (route.ownSession && error.status !== 401 && !(await options.signIn.session(token))) return notSignedIn();
+      return refuse(request, response, error);
     }
   }
 

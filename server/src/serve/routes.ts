@@ -9,13 +9,23 @@ import type { createSignIn } from "./signin";
 export interface RouteContext {
   fields: Fields;
   lang: Language;
-  /** The signed-in address (lower-case); set for every endpoint that needs a token. */
+  /**
+   * The signed-in address (lower-case); set for every endpoint that needs a token, except those
+   * that resolve the session themselves.
+   */
   address: string;
+  /** The token sent; set for every endpoint that needs one. */
+  token: string;
 }
 
 export interface Route {
   /** Answers without a token (and without a session key). */
   open?: boolean;
+  /**
+   * Resolves the session in its own query (one round trip instead of two) and refuses with 401
+   * when it is not valid; the handler only checks that a token came.
+   */
+  ownSession?: boolean;
   /** Sign-in calls: rate limited per IP. */
   signIn?: boolean;
   handle(ctx: RouteContext): Promise<unknown>;
@@ -40,7 +50,6 @@ export function routes({ db, signIn, levelThresholds }: RouteDeps): Record<Endpo
   async function chainNow(): Promise<bigint> {
     return BigInt((await readSyncState(db))?.blockTime ?? Math.floor(Date.now() / 1000));
   }
-  const small = (m: Pick<q.MemberRow, "team_hashrate" | "max_leg">) => BigInt(m.team_hashrate) - BigInt(m.max_leg);
 
   return {
     "user/get_address_random": {
@@ -59,31 +68,36 @@ export function routes({ db, signIn, levelThresholds }: RouteDeps): Record<Endpo
       },
     },
     "user/getMemberTeamInfo": {
-      async handle({ address }) {
-        const m = await q.member(db, address);
-        const own = BigInt(m?.own_hashrate ?? 0);
-        const team = BigInt(m?.team_hashrate ?? 0);
-        const smallPerformance = m ? small(m) : 0n;
+      ownSession: true,
+      async handle({ token }) {
+        const m = await q.team(db, signIn.sessionKey(token));
+        if (!m) throw new Refusal(401, "notSignedIn");
+        const own = BigInt(m.own ?? 0);
+        const team = BigInt(m.team ?? 0);
+        const smallPerformance = BigInt(m.small ?? 0);
         return {
           performance: team.toString(),
           all_performance: (team + own).toString(),
           small_performance: smallPerformance.toString(),
           all_small_performance: (smallPerformance + own).toString(),
-          friend_num: m?.friend_num ?? 0,
-          community_num: m?.community_num ?? 0,
+          friend_num: m.friend_num ?? 0,
+          community_num: m.community_num ?? 0,
           level: levelOf(smallPerformance, levelThresholds),
         };
       },
     },
     "user/getFriendList": {
-      async handle({ fields, address }) {
+      ownSession: true,
+      async handle({ fields, token }) {
         const { offset, limit } = reader(fields).paging();
-        return (await q.friends(db, address, offset, limit)).map((f) => ({
+        const list = await q.friends(db, signIn.sessionKey(token), offset, limit);
+        if (!list) throw new Refusal(401, "notSignedIn");
+        return list.map((f) => ({
           address: f.address,
           create_time: int(f.bind_time),
           team_performance: f.branch,
           community_num: f.community_num,
-          level: levelOf(small(f), levelThresholds),
+          level: levelOf(BigInt(f.small), levelThresholds),
         }));
       },
     },

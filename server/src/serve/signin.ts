@@ -3,6 +3,7 @@ import { poolAbi } from "@dwn/contracts";
 import { getAddress, type Address, type Hex, type PublicClient } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import type { Sql } from "../store/db";
+import { SESSION, type SessionKey } from "../store/queries";
 
 export const CHALLENGE_SECONDS = 5 * 60;
 export const SESSION_SECONDS = 7 * 24 * 60 * 60;
@@ -91,14 +92,16 @@ export function createSignIn(options: SignInOptions) {
     return { ok: true, token };
   }
 
+  /** The token's session as the parameters of a query that resolves it (queries.SESSION). */
+  function sessionKey(token: string): SessionKey {
+    return [hash(token), now()];
+  }
+
   /** The address a token signs in, or undefined when it is unknown or expired. */
   async function session(token: string): Promise<string | undefined> {
-    const [row] = await options.db.query<{ address: string }>(
-      "SELECT address FROM sessions WHERE token_hash = $1 AND expires_at > $2",
-      [hash(token), now()],
-    );
+    const [row] = await options.db.query<{ address: string }>(SESSION, [...sessionKey(token)]);
     return row?.address;
   }
 
-  return { challenge, login, session };
+  return { challenge, login, session, sessionKey };
 }

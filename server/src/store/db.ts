@@ -102,8 +102,17 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
       client.release();
     }
   }
+  // Each statement is prepared once per connection, under a name of its own, and then only
+  // bound and run: PostgreSQL parses it once instead of on every call. The texts are the
+  // code's own (values travel as parameters), so there are a few dozen.
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined) names.set(text, (name = `q${names.size}`));
+    return name;
+  };
   const run = async <T extends object>(c: pg.Pool | pg.PoolClient, text: string, values?: readonly unknown[]) =>
-    (await c.query<T>(text, params(values))).rows;
+    (await c.query<T>({ name: nameOf(text), text, values: params(values) })).rows;
   return {
     kind: "postgres",
     query: (text, values) => run(pool, text, values),

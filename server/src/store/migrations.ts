@@ -170,16 +170,42 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       ALTER TABLE legs SET (fillfactor = 70)
     `,
   },
+  {
+    id: 4,
+    name: "largest legs from the children's rows",
+    // A member's leg through child C holds C's own plus team hashrate, which C's row already
+    // has: the largest one (members.max_leg) is kept from the children's rows, and the table
+    // that copied every leg, rewritten on each purchase all the way up, goes.
+    sql: "DROP TABLE legs",
+  },
+  {
+    id: 5,
+    name: "integer member keys",
+    // The indexer updates the rows of every ancestor of each buyer, by key: an integer costs a
+    // good deal less to find than 42 characters of address. Members are numbered in the order
+    // they joined (root 0); the API still reads them by address.
+    sql: `
+      ALTER TABLE members ADD COLUMN id INTEGER;
+      UPDATE members SET id = n.id
+      FROM (SELECT address, (row_number() OVER (ORDER BY depth, bind_time, address) - 1)::integer AS id FROM members) n
+      WHERE members.address = n.address;
+      ALTER TABLE members ALTER COLUMN id SET NOT NULL;
+      CREATE UNIQUE INDEX members_by_id ON members (id)
+    `,
+  },
 ];
 
-/** Applies every migration the database has not seen, each in its own transaction. */
-export async function migrate(db: Db): Promise<void> {
+/**
+ * Applies every migration the database has not seen, each in its own transaction; up to
+ * migration `last` when given (a test's way to make a database as an older release left it).
+ */
+export async function migrate(db: Db, last = Infinity): Promise<void> {
   await db.query(
     "CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
   );
   const done = new Set((await db.query<{ id: number }>("SELECT id FROM schema_migrations")).map((r) => Number(r.id)));
   for (const m of MIGRATIONS) {
-    if (done.has(m.id)) continue;
+    if (done.has(m.id) || m.id > last) continue;
     await db.transaction(async (tx) => {
       for (const statement of splitStatements(m.sql)) await tx.query(statement);
       await tx.query("INSERT INTO schema_migrations (id, name, applied_at) VALUES ($1, $2, $3)", [

@@ -3,31 +3,64 @@ import type { Sql } from "./db";
 
 /** Reads and writes the API needs. Addresses are lower-case; amounts come back as decimal strings. */
 
-export interface MemberRow {
-  address: string;
-  bind_time: string;
-  own_hashrate: string;
-  team_hashrate: string;
-  max_leg: string;
-  friend_num: number;
-  community_num: number;
+/**
+ * The address a session signs in, from the token's hash ($1) and the time ($2): no row when the
+ * token is unknown or expired. The team reads below start from it, so that an endpoint resolves
+ * its session and reads its data in one round trip.
+ */
+export const SESSION = "SELECT address FROM sessions WHERE token_hash = $1 AND expires_at > $2";
+
+/** A session's key: the token's hash and the time, the parameters of {@link SESSION}. */
+export type SessionKey = readonly [hash: string, now: number];
+
+/** A member's team figures (DESIGN.md §4); `small` is the team total minus the largest direct leg. */
+export interface TeamRow {
+  own: string | null;
+  team: string | null;
+  small: string | null;
+  friend_num: number | null;
+  community_num: number | null;
 }
 
-const MEMBER_COLUMNS = `address, bind_time::text, own_hashrate::text, team_hashrate::text, max_leg::text,
-  friend_num, community_num`;
-
-export async function member(db: Sql, address: string): Promise<MemberRow | undefined> {
-  const [row] = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE address = $1`, [address]);
+/**
+ * The signed-in member's team figures; undefined when the session is not valid, nulls when the
+ * member has no row yet.
+ */
+export async function team(db: Sql, session: SessionKey): Promise<TeamRow | undefined> {
+  const [row] = await db.query<TeamRow>(
+    `SELECT m.own_hashrate::text AS own, m.team_hashrate::text AS team, (m.team_hashrate - m.max_leg)::text AS small,
+       m.friend_num, m.community_num
+     FROM (${SESSION}) s LEFT JOIN members m ON m.address = s.address`,
+    [...session],
+  );
   return row;
 }
 
-/** Direct invitees, earliest first, with each one's whole branch (own hashrate included). */
-export function friends(db: Sql, address: string, offset: number, limit: number) {
-  return db.query<MemberRow & { branch: string }>(
-    `SELECT ${MEMBER_COLUMNS}, (own_hashrate + team_hashrate)::text AS branch
-     FROM members WHERE inviter = $1 ORDER BY members.bind_time, members.address OFFSET $2 LIMIT $3`,
-    [address, offset, limit],
+/**
+ * The signed-in member's direct invitees, earliest first, with each one's whole branch (own
+ * hashrate included); undefined when the session is not valid.
+ */
+export async function friends(db: Sql, session: SessionKey, offset: number, limit: number) {
+  const rows = await db.query<FriendRow | { address: null }>(
+    `SELECT f.address, f.bind_time::text AS bind_time, f.branch, f.small, f.community_num
+     FROM (${SESSION}) s LEFT JOIN LATERAL (
+       SELECT address, bind_time, (own_hashrate + team_hashrate)::text AS branch,
+         (team_hashrate - max_leg)::text AS small, community_num
+       FROM members WHERE inviter = s.address ORDER BY members.bind_time, members.address OFFSET $3 LIMIT $4
+     ) f ON TRUE
+     ORDER BY f.bind_time, f.address`,
+    [...session, offset, limit],
   );
+  // A signed-in member with no invitees on the page: the session's row, with nulls.
+  return rows.length === 0 ? undefined : rows.filter((r): r is FriendRow => r.address !== null);
+}
+
+export interface FriendRow {
+  address: string;
+  bind_time: string;
+  branch: string;
+  small: string;
+  community_num: number;
 }
 
 export function nfts(db: Sql, owner: string, offset: number, limit: number) {

@@ -1,6 +1,6 @@
 import { createPublicClient, http, type Address, type PublicClient } from "viem";
 import type { Db } from "../store/db";
-import { applyLogs, decodeLogs, type ChainLog, type TimedLog } from "../apply/apply";
+import { createApplier, decodeLogs, type ChainLog, type TimedLog } from "../apply/apply";
 
 export interface IndexerOptions {
   db: Db;
@@ -59,6 +59,9 @@ export function createIndexer(options: IndexerOptions) {
     transport: http(options.rpcUrl, { retryCount: 0, batch: { batchSize: 100 } }),
   });
   const log = options.log ?? (() => undefined);
+  const applier = createApplier(options.db);
+  /** The checkpoint this indexer last wrote: the state its applier's memory reflects. */
+  let written: number | undefined;
   let range = options.maxBlockRange;
 
   async function finalizedBlock() {
@@ -73,6 +76,8 @@ export function createIndexer(options: IndexerOptions) {
       throw new Error(`The database indexes chain ${state.chainId}, not CHAIN_ID ${options.chainId}.`);
     }
     const from = state ? state.blockNumber + 1 : options.startBlock;
+    // Another writer went on since (an election changed hands): read its work back.
+    if (state && state.blockNumber !== written) applier.forget();
     const headNumber = Number(head.number);
     if (from > headNumber) {
       await options.db.query("UPDATE sync_state SET head_block = $2 WHERE id = $1", [STATE_ID, headNumber]);
@@ -100,15 +105,19 @@ export function createIndexer(options: IndexerOptions) {
     const blocks = await Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber })));
     const times = new Map([endBlock, ...blocks].map((b) => [b.number, b.timestamp]));
     const timed: TimedLog[] = decodeLogs(logs).map((l) => ({ log: l, time: times.get(l.blockNumber)! }));
-    await options.db.transaction(async (tx) => {
-      await applyLogs(tx, timed);
-      await tx.query(
+    await applier.apply(timed, async (tx) => {
+      // Only from the checkpoint this step started at: a writer that finds it moved (another
+      // indexer took over meanwhile) rolls back, and its applier reads the tree back.
+      const moved = await tx.query(
         `INSERT INTO sync_state (id, chain_id, block_number, block_time, head_block, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (id) DO UPDATE SET block_number = $3, block_time = $4, head_block = $5, updated_at = $6`,
-        [STATE_ID, options.chainId, to, endBlock.timestamp, headNumber, Math.floor(Date.now() / 1000)],
+         ON CONFLICT (id) DO UPDATE SET block_number = $3, block_time = $4, head_block = $5, updated_at = $6
+         WHERE sync_state.block_number = $7 RETURNING 1`,
+        [STATE_ID, options.chainId, to, endBlock.timestamp, headNumber, Math.floor(Date.now() / 1000), from - 1],
       );
+      if (moved.length === 0) throw new Error(`Another writer moved the checkpoint from block ${from - 1}.`);
     });
+    written = to;
     range = Math.min(options.maxBlockRange, range * 2);
     return to < headNumber;
   }
