@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router-dom";
 import { ChevronIcon } from "./icons";
 import styles from "./PageNavBar.module.css";
+import { useGoBack } from "./useGoBack";
 
 /**
  * The nav bar some screens have under the header: a title and, optionally, a back arrow. A
@@ -9,13 +9,7 @@ import styles from "./PageNavBar.module.css";
  */
 export function PageNavBar({ title, back = false }: { title: string; back?: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const goBack = () => {
-    // React Router numbers its history entries; 0 means this page was the first one opened.
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) navigate(-1);
-    else navigate("/home", { replace: true });
-  };
+  const goBack = useGoBack("/home");
   const left = back ? (
     <button type="button" className={styles.back} onClick={goBack} aria-label={t("common.back")} data-testid="nav-back">
       <ChevronIcon size={20} />

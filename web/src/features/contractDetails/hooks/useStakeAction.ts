@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router-dom";
 import { stakingAbi } from "@dwn/contracts";
+import { useGoBack } from "../../../components/useGoBack";
 import { showToast } from "../../../components/toast";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { failureText, useTransaction } from "../../tx";
@@ -27,7 +27,7 @@ export function useStakeAction(id: bigint) {
   const { contracts } = useRuntimeConfig();
   const run = useTransaction();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const goBack = useGoBack("/pledge");
   const [busy, setBusy] = useState<StakeAction | undefined>();
   const mounted = useRef(true);
   useEffect(() => {
@@ -64,13 +64,11 @@ export function useStakeAction(id: bigint) {
         });
         if (!mounted.current) return;
         // As the nav bar's back: a screen opened directly from a link goes to the staking page.
-        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-        if (index > 0) navigate(-1);
-        else navigate("/pledge", { replace: true });
+        goBack();
       }, AFTER_ACTION_DELAY_MS);
       return true;
     },
-    [account, contracts.staking, id, navigate, queryClient, run, t],
+    [account, contracts.staking, goBack, id, queryClient, run, t],
   );
 
   return { act, busy };
