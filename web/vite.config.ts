@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 /** The lazily loaded modules a first visit to /chain/#/home needs before it shows anything. */
 const FIRST_VISIT_LAZY = ["/src/i18n/locales/zh-cn.ts", "/src/features/home/HomePage.tsx"];
@@ -49,7 +50,19 @@ function preloadFirstVisit(): Plugin {
 // Served by the API server under /chain/ with hash routes (DESIGN.md §6).
 export default defineConfig({
   base: "/chain/",
-  plugins: [react(), preloadFirstVisit()],
+  plugins: [
+    react(),
+    preloadFirstVisit(),
+    // Brotli and gzip copies beside each text file, served by the server in place of the file when
+    // the browser accepts them (@fastify/static's preCompressed): a third of the bytes, no CPU per request.
+    compression({
+      algorithms: ["brotliCompress", "gzip"],
+      include: /\.(js|css|html|svg)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+      logLevel: "silent",
+    }),
+  ],
   resolve: { dedupe: ["react", "react-dom"] },
   build: {
     outDir: "dist",

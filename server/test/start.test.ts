@@ -69,10 +69,22 @@ test("npm start builds the web app, runs the devnet and the server, indexes the 
       3n,
     );
 
-    const page = await fetch(`${api}/chain/`);
+    const page = await fetch(`${api}/chain/`, { headers: { "accept-encoding": "gzip, deflate, br" } });
     assert.equal(page.status, 200);
-    assert.match(await page.text(), /<div id="root">/);
+    // The page and its scripts go out compressed when the browser accepts it (fetch decodes them).
+    assert.equal(page.headers.get("content-encoding"), "br");
+    assert.equal(page.headers.get("cache-control"), "public, max-age=0");
+    const html = await page.text();
+    assert.match(html, /<div id="root">/);
     assert.ok(printed.includes(`${api}/chain/`), printed);
+    const styles = /<link rel="stylesheet" crossorigin href="\/chain\/(assets\/[^"]+\.css)"/.exec(html)?.[1];
+    assert.ok(styles, html);
+    const plain = await fetch(`${api}/chain/${styles}`, { headers: { "accept-encoding": "identity" } });
+    assert.equal(plain.headers.get("content-encoding"), null);
+    const gzipped = await fetch(`${api}/chain/${styles}`, { headers: { "accept-encoding": "gzip" } });
+    assert.equal(gzipped.headers.get("content-encoding"), "gzip");
+    assert.equal(gzipped.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    assert.equal(await gzipped.text(), await plain.text());
 
     const config = (await (await fetch(`${api}/api/config`)).json()) as RuntimeConfig;
     assert.equal(config.chain.id, 31337);

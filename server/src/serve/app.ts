@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { relative } from "node:path";
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
@@ -214,8 +215,22 @@ export function buildApp(options: AppOptions) {
     return response.code(404).type("text/plain").send("Not found");
   });
 
-  if (options.webDir && existsSync(options.webDir)) {
-    app.register(fastifyStatic, { root: options.webDir, prefix: "/chain/" });
+  const webDir = options.webDir;
+  if (webDir && existsSync(webDir)) {
+    app.register(fastifyStatic, {
+      root: webDir,
+      prefix: "/chain/",
+      // The build writes .br and .gz beside each text file; sent when the browser accepts them.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, file) => {
+        // Vite names everything in assets/ by its content's hash: a browser keeps those for good.
+        // index.html and the images are checked again on each visit.
+        const hashed = /^assets[\\/]/.test(relative(webDir, file));
+        response.setHeader("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=0");
+        response.setHeader("vary", "accept-encoding");
+      },
+    });
     app.get("/", (_request, response) => response.redirect("/chain/"));
   }
   return app;
