@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from "@dwn/api";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 // antd-mobile's CSS variables and theme. Components are imported by their own paths, never from
 // the "antd-mobile" index (eslint.config.mjs enforces it): that index drags Toast and its
@@ -29,9 +29,13 @@ if (loaded instanceof Error) {
   console.error(loaded);
   root.render(<StartupError />);
 } else {
-  root.render(
-    <StrictMode>
-      <App config={loaded} queryClient={createQueryClient()} />
-    </StrictMode>,
+  // A transition renders in slices that give the browser back the main thread every few
+  // milliseconds, instead of one long task for the whole first screen.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App config={loaded} queryClient={createQueryClient()} />
+      </StrictMode>,
+    ),
   );
 }
