@@ -13,6 +13,8 @@ import {
   tierRemaining,
 } from "../src/features/mine/utils/tiers";
 import { WITHDRAWALS, withdrawProblem } from "../src/features/mine/utils/withdraw";
+import nft3 from "../src/assets/nft3.svg";
+import nft5 from "../src/assets/nft5.svg";
 
 const e18 = 10n ** 18n;
 
@@ -43,8 +45,10 @@ describe("a tier", () => {
     expect(describedTier(3)).toBe("3");
     expect(describedTier(0n)).toBeUndefined();
     expect(describedTier(6n)).toBeUndefined();
-    expect(tierImage(3n)).toBe(`${import.meta.env.BASE_URL}nft3.svg`);
-    expect(tierImage(5)).toBe(`${import.meta.env.BASE_URL}nft5.svg`);
+    expect(tierImage(3n)).toBe(nft3);
+    expect(tierImage(5)).toBe(nft5);
+    expect(new Set([1n, 2n, 3n, 4n, 5n].map((id) => tierImage(id))).size).toBe(5);
+    expect(tierImage(6n)).toBe(tierImage(1n));
   });
 
   it("shows its multiple with 4 decimals, trailing zeros trimmed", () => {

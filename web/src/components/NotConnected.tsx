@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { ConnectButton } from "../features/wallet";
 import styles from "./NotConnected.module.css";
+import emptyImage from "../assets/empty.svg";
 
 /**
  * The not-connected placeholder of spec §2: the empty image and a connect button. The button
@@ -10,7 +11,7 @@ export function NotConnected({ height = 240 }: { height?: number }) {
   const { t } = useTranslation();
   return (
     <div className={styles.box} style={{ minHeight: height }} data-testid="not-connected">
-      <img src={`${import.meta.env.BASE_URL}empty.svg`} alt="" width={96} height={72} />
+      <img src={emptyImage} alt="" width={96} height={72} />
       <ConnectButton testId="not-connected-connect">{t("common.wallet")}</ConnectButton>
     </div>
   );

@@ -2,6 +2,7 @@ import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import styles from "./NotBoundPage.module.css";
+import emptyImage from "../../assets/empty.svg";
 
 /**
  * /not_bound: where a wallet without an inviter lands when no invite address is in the URL
@@ -12,7 +13,7 @@ export function NotBoundPage() {
   const navigate = useNavigate();
   return (
     <div className={styles.page} data-testid="not-bound-page">
-      <img src={`${import.meta.env.BASE_URL}empty.svg`} alt="" width={120} height={90} />
+      <img src={emptyImage} alt="" width={120} height={90} />
       <h1 className={styles.title}>{t("notBound.title")}</h1>
       <p className={styles.text}>{t("notBound.text")}</p>
       <Button color="primary" fill="outline" onClick={() => navigate("/home")} data-testid="not-bound-home">

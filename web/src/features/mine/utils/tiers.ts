@@ -1,5 +1,10 @@
 import type { Tier } from "../../../lib/reads/pool";
 import { formatAmount } from "../../../lib/format";
+import nft1 from "../../../assets/nft1.svg";
+import nft2 from "../../../assets/nft2.svg";
+import nft3 from "../../../assets/nft3.svg";
+import nft4 from "../../../assets/nft4.svg";
+import nft5 from "../../../assets/nft5.svg";
 
 /** The ids that have a description and an image (spec §3: nft1 … nft5). */
 const DESCRIBED = ["1", "2", "3", "4", "5"] as const;
@@ -21,9 +26,12 @@ export function describedTier(id: bigint | number): DescribedTier | undefined {
   return (DESCRIBED as readonly string[]).includes(key) ? (key as DescribedTier) : undefined;
 }
 
-/** The tier's picture in public/: nft1.svg … nft5.svg. */
+/** Each described tier's picture. Each is under a kilobyte, so the build writes it into the script. */
+const IMAGES: Record<DescribedTier, string> = { "1": nft1, "2": nft2, "3": nft3, "4": nft4, "5": nft5 };
+
+/** The tier's picture: nft1 … nft5 (nft1 for an id the product does not describe). */
 export function tierImage(id: bigint | number): string {
-  return `${import.meta.env.BASE_URL}nft${describedTier(id) ?? "1"}.svg`;
+  return IMAGES[describedTier(id) ?? "1"];
 }
 
 /** `multiple` has 4 decimals: 15000 → "1.5". */
