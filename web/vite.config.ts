@@ -1,19 +1,41 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { bootPreloads, type BootPreloadTable } from "./src/app/bootPreloads.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES, languagesToLoad, type LanguageCode } from "./src/i18n/languages.ts";
 
-/** The lazily loaded modules a first visit to /chain/#/home needs before it shows anything. */
-const FIRST_VISIT_LAZY = ["/src/i18n/locales/zh-cn.ts", "/src/features/home/HomePage.tsx"];
+const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), "src");
+
+/** Each screen's route and module, as src/app/screens.ts lists them (`mine: () => import("…")`). */
+function screenModules(): { pattern: string; module: string }[] {
+  const table = readFileSync(path.join(SRC, "app/screens.ts"), "utf8");
+  const screens = [...table.matchAll(/^ {2}"?([\w/:]+)"?: \(\) =>\s*import\("([^"]+)"\)/gm)].map(
+    ([, pattern, from]) => ({
+      pattern,
+      module: path.resolve(SRC, "app", from),
+    }),
+  );
+  const start = table.indexOf("export const SCREENS");
+  const listed = table.slice(start, table.indexOf("\n};", start)).match(/import\(/g)?.length;
+  if (screens.length === 0 || screens.length !== listed) {
+    throw new Error(`Read ${screens.length} of the ${listed} screens src/app/screens.ts lists.`);
+  }
+  return screens;
+}
 
 /**
- * `<link rel="modulepreload">` for the default language's strings and the home screen, with
- * their static imports: the browser fetches them beside the entry instead of after it has run,
- * which takes a round trip off the first visit's first render.
+ * index.html fetches the opened screen's chunks and the language's strings beside the entry,
+ * instead of after the entry has run (a round trip, and on /mine some thirty requests, later).
+ * The route is in the URL's hash, so the page picks them itself: the build writes the table of
+ * every screen's and language's files into index.html, with src/app/bootPreloads.ts inlined.
  */
-function preloadFirstVisit(): Plugin {
+function preloadScreens(): Plugin {
   return {
-    name: "dwn:preload-first-visit",
+    name: "dwn:preload-screens",
     apply: "build",
     transformIndexHtml: {
       order: "post",
@@ -22,6 +44,7 @@ function preloadFirstVisit(): Plugin {
         const chunks = new Map(
           Object.values(bundle).flatMap((item) => (item.type === "chunk" ? [[item.fileName, item] as const] : [])),
         );
+        const byModule = new Map([...chunks.values()].map((chunk) => [chunk.facadeModuleId, chunk.fileName]));
         const closure = (fileName: string, into: Set<string>) => {
           const chunk = chunks.get(fileName);
           if (!chunk || into.has(fileName)) return;
@@ -29,19 +52,43 @@ function preloadFirstVisit(): Plugin {
           for (const imported of chunk.imports) closure(imported, into);
         };
         // Vite preloads the entry's static imports itself.
-        const entryFiles = new Set<string>();
-        const files = new Set<string>();
-        for (const chunk of chunks.values()) {
-          if (chunk.isEntry) closure(chunk.fileName, entryFiles);
-          if (FIRST_VISIT_LAZY.some((module) => chunk.facadeModuleId?.endsWith(module))) closure(chunk.fileName, files);
-        }
-        return [...files]
-          .filter((file) => !entryFiles.has(file))
-          .map((file) => ({
-            tag: "link",
-            attrs: { rel: "modulepreload", crossorigin: true, href: `/chain/${file}` },
-            injectTo: "head" as const,
-          }));
+        const entry = new Set<string>();
+        for (const chunk of chunks.values()) if (chunk.isEntry) closure(chunk.fileName, entry);
+        const files: string[] = [];
+        const filesOf = (module: string) => {
+          const chunk = [module, `${module}.tsx`, `${module}.ts`].map((id) => byModule.get(id)).find(Boolean);
+          if (!chunk) throw new Error(`No chunk of its own for ${module}.`);
+          const js = new Set<string>();
+          closure(chunk, js);
+          const wanted = [...js].filter((file) => !entry.has(file));
+          const css = wanted.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]);
+          return [...wanted, ...new Set(css)].map((file) => {
+            if (!files.includes(file)) files.push(file);
+            return files.indexOf(file);
+          });
+        };
+        const routes = screenModules().map(({ pattern, module }) => [pattern, filesOf(module)] as [string, number[]]);
+        const locale = (code: LanguageCode) => path.join(SRC, "i18n/locales", `${code}.ts`);
+        const table: BootPreloadTable = {
+          base: "/chain/",
+          files,
+          routes,
+          fallback: routes.find(([pattern]) => pattern === "home")?.[1] ?? [],
+          languages: Object.fromEntries(
+            LANGUAGES.map((code) => [code, languagesToLoad(code).flatMap((language) => filesOf(locale(language)))]),
+          ),
+          defaultLanguage: DEFAULT_LANGUAGE,
+        };
+        const run = `for(const l of(${bootPreloads.toString()})(JSON.parse(document.getElementById("boot-preloads").textContent),location.hash,document.cookie)){const e=document.createElement("link");Object.assign(e,l);e.crossOrigin="";document.head.append(e)}`;
+        return [
+          {
+            tag: "script",
+            attrs: { id: "boot-preloads", type: "application/json" },
+            children: JSON.stringify(table),
+            injectTo: "head-prepend" as const,
+          },
+          { tag: "script", children: run, injectTo: "head-prepend" as const },
+        ];
       },
     },
   };
@@ -52,7 +99,7 @@ export default defineConfig({
   base: "/chain/",
   plugins: [
     react(),
-    preloadFirstVisit(),
+    preloadScreens(),
     // Brotli and gzip copies beside each text file, served by the server in place of the file when
     // the browser accepts them (@fastify/static's preCompressed): a third of the bytes, no CPU per request.
     compression({
@@ -79,7 +126,16 @@ export default defineConfig({
           // 11 kB gzip less on the first visit. Lazily loaded code keeps its own chunks.
           // index.html's module and main.tsx stay in the entry chunk: with either in the group,
           // the group becomes the entry and the manifest names no entry for index.html.
-          groups: [{ name: "app", tags: ["$initial"], test: (id) => !/\/(index\.html|src\/main\.tsx)$/.test(id) }],
+          groups: [
+            { name: "app", tags: ["$initial"], test: (id) => !/\/(index\.html|src\/main\.tsx)$/.test(id) },
+            {
+              name: "ui",
+              test: (id) =>
+                /node_modules\/(antd-mobile|antd-mobile-icons|ahooks|@react-spring|@use-gesture|tslib|react-is|lodash|rc-util|rc-motion|classnames|runes2|staged-components|@floating-ui)\//.test(
+                  id,
+                ) && !/date-picker|picker-view|\/picker\/|cascade|dayjs/.test(id),
+            },
+          ],
         },
       },
     },

@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
+import { bootPreloads, type BootPreloadTable } from "../src/app/bootPreloads";
 
 /** The first-visit budget in kB (1 kB = 1000 bytes, as Vite reports sizes). */
 const TARGET_KB = 157;
@@ -63,10 +64,18 @@ const entryKeys = staticClosure(entryKey);
 const lazyKeys = new Set<string>();
 for (const key of FIRST_VISIT_LAZY) for (const k of staticClosure(key)) if (!entryKeys.has(k)) lazyKeys.add(k);
 
-// The preloads index.html lists are what the browser fetches with the entry (the entry's imports,
-// and the default language and home screen that vite.config.ts preloads): they must agree.
+// The preloads index.html makes are what the browser fetches with the entry: the entry's imports
+// (Vite's links), and the home screen and the default language (the table vite.config.ts writes,
+// read by bootPreloads as the page reads it): they must agree.
 const firstVisitFiles = new Set([...entryKeys, ...lazyKeys].map((key) => manifest[key].file));
-const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/chain\/([^"]+)"/g)].map((m) => m[1]);
+const table = /<script id="boot-preloads" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+if (!table) throw new Error("dist/index.html has no boot-preloads table.");
+const preloaded = [
+  ...[...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/chain\/([^"]+)"/g)].map((m) => m[1]),
+  ...bootPreloads(JSON.parse(table) as BootPreloadTable, "#/home", "")
+    .filter((link) => link.rel === "modulepreload")
+    .map((link) => link.href.replace(/^\/chain\//, "")),
+];
 const missing = preloaded.filter((file) => !firstVisitFiles.has(file));
 if (missing.length > 0)
   throw new Error(`index.html preloads chunks a first visit does not need: ${missing.join(", ")}`);

@@ -8,6 +8,7 @@ import { createRoot } from "react-dom/client";
 import "antd-mobile/es/global";
 import { App } from "./app/App";
 import { createQueryClient } from "./app/queryClient";
+import { preloadScreen } from "./app/screens";
 import { StartupError } from "./app/StartupError";
 import "./app/global.css";
 import { setupI18n } from "./i18n";
@@ -18,6 +19,12 @@ import { loadRuntimeConfig } from "./lib/runtime";
 const config: Promise<RuntimeConfig | Error> = loadRuntimeConfig().catch((error: unknown) =>
   error instanceof Error ? error : new Error(String(error)),
 );
+const queryClient = createQueryClient();
+// The opened screen's chunk and first reads start as soon as the config is in, beside the strings.
+void config.then((loaded) => {
+  // A chunk that fails to load here fails again, and is reported, when the screen renders.
+  if (!(loaded instanceof Error)) preloadScreen(location.hash, { queryClient, config: loaded }).catch(() => {});
+});
 await setupI18n();
 
 const container = document.getElementById("root");
@@ -34,7 +41,7 @@ if (loaded instanceof Error) {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App config={loaded} queryClient={createQueryClient()} />
+        <App config={loaded} queryClient={queryClient} />
       </StrictMode>,
     ),
   );

@@ -1,19 +1,13 @@
+import { lazy } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router-dom";
 import { NotOpenRoute } from "../features/menu/NotOpenRoute";
 import { AppLayout } from "./AppLayout";
-import {
-  AnnouncementDetailPage,
-  AnnouncementListPage,
-  BackpackPage,
-  ContractDetailsPage,
-  EcosystemPage,
-  HomePage,
-  IncomeLogPage,
-  MinePage,
-  NotBoundPage,
-  PledgePage,
-  SharePage,
-} from "./lazyPages";
+import { SCREENS } from "./screens";
+
+/** Each screen as a component that loads its chunk when first rendered. */
+const SCREEN_PAGES = Object.entries(SCREENS).map(
+  ([path, load]) => [path, lazy(() => load().then((m) => ({ default: m.Screen })))] as const,
+);
 
 /** Goes home, keeping the query: `#/?address=…` must still carry the inviter to /home. */
 function ToHome() {
@@ -27,17 +21,9 @@ export function AppRoutes() {
     <Routes>
       <Route element={<AppLayout />}>
         <Route index element={<ToHome />} />
-        <Route path="home" element={<HomePage />} />
-        <Route path="share" element={<SharePage />} />
-        <Route path="mine" element={<MinePage />} />
-        <Route path="backpack" element={<BackpackPage />} />
-        <Route path="incomeLog" element={<IncomeLogPage />} />
-        <Route path="pledge" element={<PledgePage />} />
-        <Route path="contractDetails" element={<ContractDetailsPage />} />
-        <Route path="not_bound" element={<NotBoundPage />} />
-        <Route path="announcement" element={<AnnouncementListPage />} />
-        <Route path="announcement/:id" element={<AnnouncementDetailPage />} />
-        <Route path="ecosystem" element={<EcosystemPage />} />
+        {SCREEN_PAGES.map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
         <Route path="market" element={<NotOpenRoute />} />
         <Route path="exchange" element={<NotOpenRoute />} />
         <Route path="notopen" element={<NotOpenRoute />} />

@@ -1,8 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import type { ScreenContext } from "../../app/screens";
+import { publicClientFor } from "../../lib/chain";
 import { CollectSection } from "./components/CollectSection";
 import { NftExchange } from "./components/NftExchange";
 import { PowerCard } from "./components/PowerCard";
+import { tiersQuery } from "./hooks/useTiers";
 import styles from "./MinePage.module.css";
 
 /** /mine, "Assets": NFT computing power, the NFT tiers to buy, and the DWN income to collect (spec §2). */
@@ -21,4 +24,9 @@ export function MinePage() {
       <CollectSection />
     </div>
   );
+}
+
+/** The tiers fill the screen's largest part: their read starts before the screen renders. */
+export function prefetchMine({ queryClient, config }: ScreenContext): void {
+  void queryClient.prefetchQuery(tiersQuery(publicClientFor(config), config.contracts.pool));
 }

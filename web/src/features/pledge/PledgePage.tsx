@@ -1,6 +1,9 @@
 import Tabs from "antd-mobile/es/components/tabs";
 import { useTranslation } from "react-i18next";
+import type { ScreenContext } from "../../app/screens";
 import { PageNavBar } from "../../components/PageNavBar";
+import { publicClientFor } from "../../lib/chain";
+import { stakeViewQuery } from "../home/hooks/useStakeView";
 import { ProductsTab } from "./components/ProductsTab";
 import { RecordsTab } from "./components/RecordsTab";
 import { usePersistedTab } from "./hooks/usePersistedTab";
@@ -20,4 +23,9 @@ export function PledgePage() {
       {tab === 0 ? <ProductsTab /> : <RecordsTab />}
     </div>
   );
+}
+
+/** The products tab's figures and sentence come from stakeView(): its read starts before the screen renders. */
+export function prefetchPledge({ queryClient, config }: ScreenContext): void {
+  void queryClient.prefetchQuery(stakeViewQuery(publicClientFor(config), config.contracts.staking));
 }

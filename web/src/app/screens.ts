@@ -1,0 +1,53 @@
+import type { RuntimeConfig } from "@dwn/api";
+import type { QueryClient } from "@tanstack/react-query";
+import type { ComponentType } from "react";
+import { matchPath } from "react-router-dom";
+
+/** What a screen may start before its first render: the public reads its largest element shows. */
+export interface ScreenContext {
+  queryClient: QueryClient;
+  config: RuntimeConfig;
+}
+
+export interface ScreenModule {
+  Screen: ComponentType;
+  prefetch?: (context: ScreenContext) => void;
+}
+
+/**
+ * Each screen by its route (DESIGN.md §6), in a chunk of its own: a first visit downloads the
+ * shell and the opened screen only. vite.config.ts reads this table too: index.html fetches
+ * the opened screen's chunks beside the shell's.
+ */
+export const SCREENS: Record<string, () => Promise<ScreenModule>> = {
+  home: () => import("../features/home/HomePage").then((m) => ({ Screen: m.HomePage })),
+  share: () => import("../features/share/SharePage").then((m) => ({ Screen: m.SharePage })),
+  mine: () => import("../features/mine/MinePage").then((m) => ({ Screen: m.MinePage, prefetch: m.prefetchMine })),
+  backpack: () => import("../features/backpack/BackpackPage").then((m) => ({ Screen: m.BackpackPage })),
+  incomeLog: () => import("../features/incomeLog/IncomeLogPage").then((m) => ({ Screen: m.IncomeLogPage })),
+  pledge: () =>
+    import("../features/pledge/PledgePage").then((m) => ({ Screen: m.PledgePage, prefetch: m.prefetchPledge })),
+  contractDetails: () =>
+    import("../features/contractDetails/ContractDetailsPage").then((m) => ({ Screen: m.ContractDetailsPage })),
+  not_bound: () => import("../features/notbound/NotBoundPage").then((m) => ({ Screen: m.NotBoundPage })),
+  announcement: () =>
+    import("../features/announcement/AnnouncementListPage").then((m) => ({ Screen: m.AnnouncementListPage })),
+  "announcement/:id": () =>
+    import("../features/announcement/AnnouncementDetailPage").then((m) => ({ Screen: m.AnnouncementDetailPage })),
+  ecosystem: () => import("../features/ecosystem/EcosystemPage").then((m) => ({ Screen: m.EcosystemPage })),
+};
+
+/** The screen a hash route shows: home for the index and for any path without a screen. */
+export function screenOf(hash: string): string {
+  const pathname = hash.replace(/^#/, "").split("?")[0] || "/";
+  return Object.keys(SCREENS).find((path) => matchPath(`/${path}`, pathname)) ?? "home";
+}
+
+/**
+ * Loads the screen at `hash` and starts its public reads while the shell still renders, so
+ * the screen's data is on its way before the screen first asks for it.
+ */
+export async function preloadScreen(hash: string, context: ScreenContext): Promise<void> {
+  const screen = await SCREENS[screenOf(hash)]();
+  screen.prefetch?.(context);
+}

@@ -1,0 +1,96 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build } from "vite";
+import { bootPreloads, type BootPreloadTable } from "../src/app/bootPreloads";
+import { SCREENS, screenOf } from "../src/app/screens";
+
+const table: BootPreloadTable = {
+  base: "/chain/",
+  files: ["assets/Home.js", "assets/Mine.js", "assets/Mine.css", "assets/Detail.js", "assets/zh-cn.js", "assets/en.js"],
+  routes: [
+    ["home", [0]],
+    ["mine", [1, 2]],
+    ["announcement/:id", [3]],
+  ],
+  fallback: [0],
+  languages: { "zh-cn": [4], "en-us": [5], "ja-jp": [5] },
+  defaultLanguage: "zh-cn",
+};
+
+const hrefs = (hash: string, cookie = "") => bootPreloads(table, hash, cookie).map((link) => link.href);
+
+describe("the boot preloads index.html makes", () => {
+  it("fetches the opened screen's chunks and styles, and the default language's strings", () => {
+    expect(bootPreloads(table, "#/mine", "")).toEqual([
+      { rel: "modulepreload", href: "/chain/assets/zh-cn.js", fetchPriority: "auto" },
+      { rel: "modulepreload", href: "/chain/assets/Mine.js", fetchPriority: "low" },
+      { rel: "preload", as: "style", href: "/chain/assets/Mine.css", fetchPriority: "low" },
+    ]);
+  });
+
+  it("reads the route from the hash, with its query and parameters", () => {
+    expect(hrefs("#/mine?address=0xabc")).toContain("/chain/assets/Mine.js");
+    expect(hrefs("#/announcement/42")).toContain("/chain/assets/Detail.js");
+    expect(hrefs("#/announcement/42/")).toContain("/chain/assets/Detail.js");
+  });
+
+  it("falls back to home for the index, an unknown path and no hash", () => {
+    for (const hash of ["#/", "", "#/nowhere", "#/announcement"])
+      expect(hrefs(hash)).toContain("/chain/assets/Home.js");
+  });
+
+  it("picks the strings of the language cookie, and the default for an unknown one", () => {
+    expect(hrefs("#/home", "theme=dark; language=en-us")).toContain("/chain/assets/en.js");
+    expect(hrefs("#/home", "language=EN-US")).toContain("/chain/assets/en.js");
+    expect(hrefs("#/home", "language=xx-yy")).toContain("/chain/assets/zh-cn.js");
+    expect(hrefs("#/home", "mylanguage=en-us")).toContain("/chain/assets/zh-cn.js");
+  });
+});
+
+describe("the screen a hash route opens", () => {
+  it("is the screen of its route, or home", () => {
+    expect(screenOf("#/mine")).toBe("mine");
+    expect(screenOf("#/pledge?tab=1")).toBe("pledge");
+    expect(screenOf("#/announcement/7")).toBe("announcement/:id");
+    expect(screenOf("#/announcement")).toBe("announcement");
+    expect(screenOf("#/")).toBe("home");
+    expect(screenOf("")).toBe("home");
+    expect(screenOf("#/market")).toBe("home");
+  });
+
+  it("loads every screen's module, each with its component", async () => {
+    for (const [path, load] of Object.entries(SCREENS)) {
+      const screen = await load();
+      expect(typeof screen.Screen, path).toBe("function");
+    }
+  });
+});
+
+describe("the built index.html", () => {
+  const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const outDir = mkdtempSync(path.join(tmpdir(), "dwn-web-boot-"));
+  let html = "";
+  let built: BootPreloadTable;
+
+  beforeAll(async () => {
+    await build({ root: webDir, logLevel: "warn", build: { outDir, emptyOutDir: true } });
+    html = readFileSync(path.join(outDir, "index.html"), "utf8");
+    built = JSON.parse(/<script id="boot-preloads" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? "");
+  }, 120_000);
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it("lists every screen of screens.ts, each with its own chunk", () => {
+    expect(built.routes.map(([pattern]) => pattern).sort()).toEqual(Object.keys(SCREENS).sort());
+    const mine = bootPreloads(built, "#/mine", "").map((link) => link.href);
+    expect(mine.some((href) => /\/assets\/MinePage-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(mine.some((href) => /\/assets\/HomePage-/.test(href))).toBe(false);
+    expect(bootPreloads(built, "#/", "").some((link) => /\/assets\/HomePage-/.test(link.href))).toBe(true);
+  });
+
+  it("preloads before the stylesheet, which would hold an inline script back until it has loaded", () => {
+    expect(html.indexOf('id="boot-preloads"')).toBeLessThan(html.indexOf('rel="stylesheet"'));
+  });
+});
