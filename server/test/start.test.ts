@@ -74,6 +74,8 @@ test("npm start builds the web app, runs the devnet and the server, indexes the 
     // The page and its scripts go out compressed when the browser accepts it (fetch decodes them).
     assert.equal(page.headers.get("content-encoding"), "br");
     assert.equal(page.headers.get("cache-control"), "public, max-age=0");
+    // The browser opens the connection to the RPC node while the scripts load.
+    assert.equal(page.headers.get("link"), `<${rpc}>; rel=preconnect; crossorigin`);
     const html = await page.text();
     assert.match(html, /<div id="root">/);
     assert.ok(printed.includes(`${api}/chain/`), printed);
