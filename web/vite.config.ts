@@ -131,9 +131,9 @@ export default defineConfig({
             {
               name: "ui",
               test: (id) =>
-                /node_modules\/(antd-mobile|antd-mobile-icons|ahooks|@react-spring|@use-gesture|tslib|react-is|lodash|rc-util|rc-motion|classnames|runes2|staged-components|@floating-ui)\//.test(
+                /node_modules\/(antd-mobile\/es\/(utils|components\/(popup|center-popup|dialog|mask|toast|dot-loading|spin-loading|safe-area|auto-center|button))\/|antd-mobile-icons|ahooks|@react-spring|@use-gesture|tslib|react-is|lodash|rc-util|classnames|staged-components)/.test(
                   id,
-                ) && !/date-picker|picker-view|\/picker\/|cascade|dayjs/.test(id),
+                ),
             },
           ],
         },
