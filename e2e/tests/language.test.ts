@@ -1,40 +1,19 @@
-import { after, afterEach, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { expectText, launchBrowser, openPhone, screenshot } from "../support/browser";
-import { startStack, type Stack } from "../support/stack";
+import type { Page } from "playwright-core";
+import { expectText, screenshot } from "../support/browser";
+import { e2eSuite } from "../support/suite";
 import { ar, en, zh } from "../support/strings";
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-before(
-  async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  },
-  { timeout: 180_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const suite = e2eSuite();
 
 const documentLanguage = (page: Page) =>
   page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 
 test("English chosen in the menu is kept in the language cookie and survives a reload", async () => {
-  const phone = await openPhone(browser);
-  context = phone.context;
+  const phone = await suite.phone();
   const { page } = phone;
-  await page.goto(stack.app("/home"));
+  await page.goto(suite.stack.app("/home"));
   await expectText(page, "wallet-connect", zh.wallet.connect);
   await expectText(page, "tab-home", zh.nav.home);
   assert.deepEqual(await documentLanguage(page), { lang: "zh-cn", dir: "ltr" });
@@ -49,7 +28,7 @@ test("English chosen in the menu is kept in the language cookie and survives a r
   await expectText(page, "wallet-connect", en.wallet.connect);
   await screenshot(page, "menu-english");
 
-  const cookie = (await context.cookies(stack.origin)).find((c) => c.name === "language");
+  const cookie = (await page.context().cookies(suite.stack.origin)).find((c) => c.name === "language");
   assert.equal(cookie?.value, "en-us");
   assert.equal(cookie?.path, "/");
   assert.ok((cookie?.expires ?? 0) > Date.now() / 1000 + 300 * 24 * 3600, "the cookie lasts about a year");
@@ -63,13 +42,12 @@ test("English chosen in the menu is kept in the language cookie and survives a r
 });
 
 test("Arabic (language=ar-ae) renders right to left", async () => {
-  const phone = await openPhone(browser);
-  context = phone.context;
+  const phone = await suite.phone();
   const { page } = phone;
-  await context.addCookies([{ name: "language", value: "ar-ae", url: stack.origin }]);
+  await phone.context.addCookies([{ name: "language", value: "ar-ae", url: suite.stack.origin }]);
   const arabicHome = ar.nav?.home;
   assert.ok(arabicHome, "the Arabic strings name Home");
-  await page.goto(stack.app("/home"));
+  await page.goto(suite.stack.app("/home"));
   await expectText(page, "tab-home", arabicHome);
   assert.deepEqual(await documentLanguage(page), { lang: "ar-ae", dir: "rtl" });
   // What the Arabic strings lack falls back to English.

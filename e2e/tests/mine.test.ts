@@ -1,6 +1,6 @@
-import { after, afterEach, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { poolAbi, tokenAbi } from "@dwn/contracts";
 import {
   createWalletClient,
@@ -16,17 +16,14 @@ import {
 import type { HDAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { formatAmount, formatCompact } from "../../web/src/lib/format";
-import { connectTestWallet, expectText, launchBrowser, openPhone, screenshot, toast } from "../support/browser";
-import { devnetAccount, role, startStack, type Stack } from "../support/stack";
+import { connectTestWallet, expectText, screenshot, toast } from "../support/browser";
+import { e2eSuite } from "../support/suite";
+import { devnetAccount, role } from "../support/stack";
 import { fill, zh } from "../support/strings";
 import { TestWallet } from "../support/wallet";
 
 const e18 = 10n ** 18n;
 const DAY = 86_400;
-
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext | undefined;
 
 /** Accounts #40–#46 of the devnet mnemonic: nobody else uses them. All are bound to alice but #45. */
 const buyer = devnetAccount(40);
@@ -37,32 +34,20 @@ const inviter = devnetAccount(44);
 const invitee = devnetAccount(45);
 const lateBuyer = devnetAccount(46);
 
-before(
-  async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
+const suite = e2eSuite({
+  timeout: 240_000,
+  setUp: async () => {
     for (const account of [buyer, shortOfTokens, soldOutBuyer, visitor, inviter, invitee, lateBuyer]) {
-      await stack.fundGas(account.address);
-      await stack.bind(account, account === invitee ? inviter.address : role("alice").address);
+      await suite.stack.fundGas(account.address);
+      await suite.stack.bind(account, account === invitee ? inviter.address : role("alice").address);
     }
   },
-  { timeout: 240_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
 });
 
 /** Mints devnet USDT and DWN9 to `account`, approving nothing. */
 async function mintTokens(account: Address, { usdt = 0n, dwn9 = 0n }: { usdt?: bigint; dwn9?: bigint }) {
-  if (usdt > 0n) await stack.mint(stack.contracts.usdt, account, usdt);
-  if (dwn9 > 0n) await stack.mint(stack.contracts.dwn9, account, dwn9);
+  if (usdt > 0n) await suite.stack.mint(suite.stack.contracts.usdt, account, usdt);
+  if (dwn9 > 0n) await suite.stack.mint(suite.stack.contracts.dwn9, account, dwn9);
 }
 
 /** A write of the pool's owner (Ownable2Step: the deployer). */
@@ -70,14 +55,14 @@ async function asPoolOwner(
   functionName: "setTier" | "setStaticRewardPerSecond",
   args: readonly bigint[],
 ): Promise<void> {
-  const owner = createWalletClient({ account: role("owner"), chain: hardhat, transport: http(stack.rpcUrl) });
+  const owner = createWalletClient({ account: role("owner"), chain: hardhat, transport: http(suite.stack.rpcUrl) });
   const hash = await owner.writeContract({
-    address: stack.contracts.pool,
+    address: suite.stack.contracts.pool,
     abi: poolAbi,
     functionName,
     args,
   } as Parameters<typeof owner.writeContract>[0]);
-  await stack.mined(hash);
+  await suite.stack.mined(hash);
 }
 
 /** The owner sets `tier`'s supply, keeping its prices and terms (supply = sold: sold out). */
@@ -94,10 +79,9 @@ async function setStaticRewardPerSecond(rate: bigint) {
 
 /** A phone whose test wallet holds `account`, on `route`, not connected yet. */
 async function phoneOf(account: HDAccount, route: string): Promise<{ page: Page; wallet: TestWallet }> {
-  const wallet = new TestWallet(stack.rpcUrl, { account });
-  const phone = await openPhone(browser, { wallet });
-  context = phone.context;
-  await phone.page.goto(stack.app(route));
+  const wallet = new TestWallet(suite.stack.rpcUrl, { account });
+  const phone = await suite.phone({ wallet });
+  await phone.page.goto(suite.stack.app(route));
   return { page: phone.page, wallet };
 }
 
@@ -113,7 +97,7 @@ async function signedIn(account: HDAccount, route: string) {
 function sentCalls(wallet: TestWallet) {
   return wallet.callsOf("eth_sendTransaction").map(({ params }) => {
     const tx = (Array.isArray(params) ? params[0] : {}) as { to: Address; data: Hex; gasPrice?: Hex };
-    const abi = isAddressEqual(tx.to, stack.contracts.pool) ? poolAbi : tokenAbi;
+    const abi = isAddressEqual(tx.to, suite.stack.contracts.pool) ? poolAbi : tokenAbi;
     const { functionName, args } = decodeFunctionData({ abi, data: tx.data });
     return {
       to: getAddress(tx.to),
@@ -125,24 +109,35 @@ function sentCalls(wallet: TestWallet) {
 }
 
 const read = {
-  tiers: () => stack.publicClient.readContract({ address: stack.contracts.pool, abi: poolAbi, functionName: "info" }),
+  tiers: () =>
+    suite.stack.publicClient.readContract({ address: suite.stack.contracts.pool, abi: poolAbi, functionName: "info" }),
   quote: (id: bigint) =>
-    stack.publicClient.readContract({
-      address: stack.contracts.pool,
+    suite.stack.publicClient.readContract({
+      address: suite.stack.contracts.pool,
       abi: poolAbi,
       functionName: "buyView",
       args: [id],
     }),
   pool: (functionName: "userHashrate" | "userStaticProfit" | "userDynamicProfit" | "balanceOf", account: Address) =>
-    stack.publicClient.readContract({ address: stack.contracts.pool, abi: poolAbi, functionName, args: [account] }),
+    suite.stack.publicClient.readContract({
+      address: suite.stack.contracts.pool,
+      abi: poolAbi,
+      functionName,
+      args: [account],
+    }),
   balance: (token: Address, account: Address) =>
-    stack.publicClient.readContract({ address: token, abi: tokenAbi, functionName: "balanceOf", args: [account] }),
+    suite.stack.publicClient.readContract({
+      address: token,
+      abi: tokenAbi,
+      functionName: "balanceOf",
+      args: [account],
+    }),
   allowance: (token: Address, owner: Address) =>
-    stack.publicClient.readContract({
+    suite.stack.publicClient.readContract({
       address: token,
       abi: tokenAbi,
       functionName: "allowance",
-      args: [owner, stack.contracts.pool],
+      args: [owner, suite.stack.contracts.pool],
     }),
 };
 
@@ -210,7 +205,7 @@ test("buying a tier approves exactly its price, then buys at 3 gwei; the NFT sho
   await page.getByTestId("buy-title").waitFor({ state: "hidden" });
 
   // The wallet sent the two exact approvals to the pool, then the buy, each at 3 gwei.
-  const { usdt, dwn9, pool } = stack.contracts;
+  const { usdt, dwn9, pool } = suite.stack.contracts;
   assert.deepEqual(sentCalls(wallet), [
     { to: usdt, functionName: "approve", args: [pool, 100n * e18], gasPrice: parseGwei("3") },
     { to: dwn9, functionName: "approve", args: [pool, 100n * e18], gasPrice: parseGwei("3") },
@@ -231,8 +226,8 @@ test("buying a tier approves exactly its price, then buys at 3 gwei; the NFT sho
   );
 
   // The API lists the NFT once indexed; the backpack shows it ("My NFT").
-  await stack.waitIndexed();
-  const nfts = await stack.call("NFT/getNFTList", { page: "1", limit: "10" }, await stack.signIn(buyer));
+  await suite.stack.waitIndexed();
+  const nfts = await suite.stack.call("NFT/getNFTList", { page: "1", limit: "10" }, await suite.stack.signIn(buyer));
   assert.equal(nfts.length, 1);
   const [nft] = nfts;
   assert.equal(nft.tier, 1);
@@ -274,7 +269,7 @@ test("a sold-out tier says so before the popup, and a tier sold out meanwhile is
   // The owner closes tier 2 at what it has sold.
   const tier2 = (await read.tiers())[1];
   await setTierSupply(2n, tier2.sold);
-  await stack.fundTokens(soldOutBuyer);
+  await suite.stack.fundTokens(soldOutBuyer);
   const { page, wallet } = await signedIn(soldOutBuyer, "/mine");
   await expectText(page, "tier-2-remaining", fill(zh.mine.remaining, { count: "0" }));
   await page.getByTestId("tier-2-buy").tap();
@@ -313,18 +308,18 @@ test("a visitor sees zeros and connect buttons; a member without income is told 
   await screenshot(page, "mine-visitor-buy");
 
   // The backpack and the income log ask to connect.
-  await page.goto(stack.app("/backpack"));
+  await page.goto(suite.stack.app("/backpack"));
   await page.getByTestId("not-connected").waitFor();
-  await page.goto(stack.app("/incomeLog"));
+  await page.goto(suite.stack.app("/incomeLog"));
   await page.getByTestId("not-connected").waitFor();
   await expectText(page, "income-total", "0");
   await connectTestWallet(page, "not-connected-connect");
   await toast(page, zh.wallet.loginSuccess);
   await page.getByTestId("income-list").getByTestId("no-data").waitFor();
-  await page.goto(stack.app("/backpack"));
+  await page.goto(suite.stack.app("/backpack"));
   await page.getByTestId("backpack-list").getByTestId("no-data").waitFor();
 
-  await page.goto(stack.app("/mine"));
+  await page.goto(suite.stack.app("/mine"));
   await page.getByTestId("collect-static-withdraw").tap();
   await toast(page, zh.messages.noStaticIncome);
   await page.getByTestId("collect-dynamic-withdraw").tap();
@@ -336,14 +331,14 @@ test("a visitor sees zeros and connect buttons; a member without income is told 
 test("static and dynamic income are withdrawn after a confirm; the income log shows credits and withdrawals", async () => {
   // The inviter buys tier 3; the invitee's tier 1 purchase pays the inviter direct-push income:
   // 10% of 100 USDT at 0.5 USDT a DWN = 20 DWN.
-  await stack.fundTokens(inviter);
-  await stack.buy(inviter, 3n);
-  await stack.fundTokens(invitee);
-  await stack.buy(invitee, 1n);
+  await suite.stack.fundTokens(inviter);
+  await suite.stack.buy(inviter, 3n);
+  await suite.stack.fundTokens(invitee);
+  await suite.stack.buy(invitee, 1n);
   assert.equal(await read.pool("userDynamicProfit", inviter.address), 20n * e18);
   // The team figures come from the indexer.
-  await stack.waitIndexed();
-  const { dwn, pool } = stack.contracts;
+  await suite.stack.waitIndexed();
+  const { dwn, pool } = suite.stack.contracts;
   const { page, wallet } = await signedIn(inviter, "/mine");
 
   // The team's computing power: the invitee's NFT; the small community excludes the largest leg.
@@ -399,7 +394,7 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
   try {
     await page.reload();
     await expectText(page, "mine-reserve-runway", zh.mine.unknown);
-    await stack.waitIndexed();
+    await suite.stack.waitIndexed();
     const asked: string[] = [];
     page.on("request", (request) => {
       if (request.url().endsWith("/api/NFT/getIncomeList")) asked.push(request.postData() ?? "");
@@ -407,8 +402,8 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
     await page.getByTestId("mine-asset-details").tap();
     await expectText(page, "page-title", zh.incomeLog.title);
 
-    const token = await stack.signIn(inviter);
-    const log = await stack.call("NFT/getIncomeList", { page: "1", limit: "10" }, token);
+    const token = await suite.stack.signIn(inviter);
+    const log = await suite.stack.call("NFT/getIncomeList", { page: "1", limit: "10" }, token);
     const withdrawable =
       (await read.pool("userStaticProfit", inviter.address)) + (await read.pool("userDynamicProfit", inviter.address));
     await expectText(page, "income-total", formatAmount(BigInt(log.total)));
@@ -481,8 +476,8 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
 });
 
 test("buying days after opening adds the compensation: 1.01 per day, compounded", async () => {
-  await stack.increaseTime(2 * DAY + 60);
-  await stack.fundTokens(lateBuyer);
+  await suite.stack.increaseTime(2 * DAY + 60);
+  await suite.stack.fundTokens(lateBuyer);
   const { page, wallet } = await signedIn(lateBuyer, "/mine");
   await page.getByTestId("tier-1-buy").tap();
   const quote = await read.quote(1n);
@@ -499,7 +494,7 @@ test("buying days after opening adds the compensation: 1.01 per day, compounded"
     ["buy"],
   );
   assert.equal(await read.pool("userHashrate", lateBuyer.address), 153_015n * 10n ** 15n);
-  await stack.waitIndexed();
+  await suite.stack.waitIndexed();
   await page.getByTestId("mine-my-nft").tap();
   await expectText(page, "nft-power", "153.015");
 });

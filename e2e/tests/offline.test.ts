@@ -1,38 +1,24 @@
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext } from "playwright-core";
 import { shorten } from "../../web/src/lib/format";
-import { connectTestWallet, expectText, launchBrowser, openPhone, screenshot, toast } from "../support/browser";
-import { role, startStack, type Stack } from "../support/stack";
+import { connectTestWallet, expectText, screenshot, toast } from "../support/browser";
+import { e2eSuite } from "../support/suite";
+import { role } from "../support/stack";
 import { zh } from "../support/strings";
 import { TestWallet } from "../support/wallet";
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-before(
-  async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    await stack.waitIndexed();
+const suite = e2eSuite({
+  setUp: async () => {
+    await suite.stack.waitIndexed();
   },
-  { timeout: 180_000 },
-);
-
-after(async () => {
-  await context?.close();
-  await browser?.close();
-  await stack?.stop();
 });
 
 // Spec §8: no answer at all is "Request timed out"; a list that failed offers a tap to reload.
 test("with the API unreachable the screens say so, and a tap on the list's reload text recovers", async () => {
   const alice = role("alice");
-  const phone = await openPhone(browser, { wallet: new TestWallet(stack.rpcUrl, { account: alice }) });
-  context = phone.context;
+  const phone = await suite.phone({ wallet: new TestWallet(suite.stack.rpcUrl, { account: alice }) });
   const { page } = phone;
-  await page.goto(stack.app("/home"));
+  await page.goto(suite.stack.app("/home"));
   await connectTestWallet(page, "home-connect");
   await toast(page, zh.wallet.loginSuccess);
   await expectText(page, "wallet-address", shorten(alice.address, 6));

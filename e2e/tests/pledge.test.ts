@@ -1,25 +1,22 @@
-import { after, afterEach, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { stakingAbi, tokenAbi } from "@dwn/contracts";
 import { decodeFunctionData, isAddressEqual, maxUint256, parseGwei, type Address, type Hex } from "viem";
 import type { HDAccount } from "viem/accounts";
 import { formatAmount } from "../../web/src/lib/format";
-import { connectTestWallet, expectText, launchBrowser, openPhone, screenshot, toast } from "../support/browser";
-import { devnetAccount, role, startStack, type Stack } from "../support/stack";
+import { connectTestWallet, expectText, screenshot, toast } from "../support/browser";
+import { e2eSuite } from "../support/suite";
+import { devnetAccount, role } from "../support/stack";
 import { fill, zh } from "../support/strings";
 import { TestWallet } from "../support/wallet";
 
 /*
- * The staking page and the stake detail screen against the real stack. Each test has devnet
+ * The staking page and the stake detail screen against the real suite.stack. Each test has devnet
  * accounts of its own (#60–#79). The chain's clock only moves forward here: a test that travels
  * through a cycle leaves the others' stakes further on, and every expectation is read from the
  * chain (or computed from what it reports) rather than assumed.
  */
-
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext | undefined;
 
 const e18 = 10n ** 18n;
 const DAY = 86_400n;
@@ -29,28 +26,16 @@ const RENEWAL_DELAY = 3_600n;
 let terms: { dwnAmount: bigint; a8Amount: bigint; cycle: bigint; gracePeriod: bigint };
 let rates: { unstake: bigint; collect: bigint };
 
-before(
-  async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
+const suite = e2eSuite({
+  timeout: 240_000,
+  setUp: async () => {
     const read = <F extends "stakeView" | "unstakeFeeRate" | "collectFeeRate">(functionName: F) =>
-      stack.publicClient.readContract({ address: stack.contracts.staking, abi: stakingAbi, functionName });
+      suite.stack.publicClient.readContract({ address: suite.stack.contracts.staking, abi: stakingAbi, functionName });
     terms = await read("stakeView");
     rates = { unstake: await read("unstakeFeeRate"), collect: await read("collectFeeRate") };
     // The tests' figures assume a real fee on both sides, as the devnet's terms have.
     assert.ok(rates.unstake > 0n && rates.collect > 0n);
   },
-  { timeout: 240_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
 });
 
 /** `YYYY-MM-DD hh:mm:ss` of unix seconds, in UTC (the phone's time zone). */
@@ -63,10 +48,10 @@ const days = (n: bigint | number) => fill(zh.common.days, { days: String(n) });
 async function member(index: number, { dwn, a8 }: { dwn: bigint; a8: bigint }): Promise<HDAccount> {
   assert.ok(index >= 60 && index < 80, "this file's accounts are #60–#79");
   const account = devnetAccount(index);
-  await stack.fundGas(account.address);
-  await stack.bind(account, role("alice").address);
-  if (dwn > 0n) await stack.mint(stack.contracts.dwn, account.address, dwn * e18);
-  if (a8 > 0n) await stack.mint(stack.contracts.a8, account.address, a8 * e18);
+  await suite.stack.fundGas(account.address);
+  await suite.stack.bind(account, role("alice").address);
+  if (dwn > 0n) await suite.stack.mint(suite.stack.contracts.dwn, account.address, dwn * e18);
+  if (a8 > 0n) await suite.stack.mint(suite.stack.contracts.a8, account.address, a8 * e18);
   return account;
 }
 
@@ -76,11 +61,10 @@ async function signedInOn(
   route: string,
   button: string,
 ): Promise<{ page: Page; wallet: TestWallet }> {
-  const wallet = new TestWallet(stack.rpcUrl, { account });
-  const phone = await openPhone(browser, { wallet });
-  context = phone.context;
+  const wallet = new TestWallet(suite.stack.rpcUrl, { account });
+  const phone = await suite.phone({ wallet });
   const { page } = phone;
-  await page.goto(stack.app(route));
+  await page.goto(suite.stack.app(route));
   await connectTestWallet(page, button);
   await toast(page, zh.wallet.loginSuccess);
   return { page, wallet };
@@ -129,8 +113,8 @@ async function scrollToEnd(page: Page, testId: string): Promise<void> {
 }
 
 const stakeInfo = (id: bigint) =>
-  stack.publicClient.readContract({
-    address: stack.contracts.staking,
+  suite.stack.publicClient.readContract({
+    address: suite.stack.contracts.staking,
     abi: stakingAbi,
     functionName: "stakeInfo",
     args: [id],
@@ -138,8 +122,8 @@ const stakeInfo = (id: bigint) =>
 
 const pendingOf = async (id: bigint) =>
   (
-    await stack.publicClient.readContract({
-      address: stack.contracts.staking,
+    await suite.stack.publicClient.readContract({
+      address: suite.stack.contracts.staking,
       abi: stakingAbi,
       functionName: "getPendingRewards",
       args: [[id]],
@@ -148,10 +132,10 @@ const pendingOf = async (id: bigint) =>
 
 /** Moves the chain to `seconds` after `from` (a stake's start), mines a block there and waits for the indexer. */
 async function travelTo(from: bigint, seconds: bigint): Promise<void> {
-  const now = await stack.chainTime();
+  const now = await suite.stack.chainTime();
   assert.ok(from + seconds > now, "the chain's clock only moves forward");
-  await stack.increaseTime(from + seconds - now);
-  await stack.waitIndexed();
+  await suite.stack.increaseTime(from + seconds - now);
+  await suite.stack.waitIndexed();
 }
 
 /** The access token the page signed in with. */
@@ -167,7 +151,7 @@ async function tokenOf(page: Page): Promise<string> {
 function sentTransactions(wallet: TestWallet): { to: Address; gasPrice: bigint; name: string; args: unknown[] }[] {
   return wallet.callsOf("eth_sendTransaction").map((call) => {
     const tx = (call.params as { to: Address; data: Hex; gasPrice: Hex }[])[0];
-    const abi = isAddressEqual(tx.to, stack.contracts.staking) ? stakingAbi : tokenAbi;
+    const abi = isAddressEqual(tx.to, suite.stack.contracts.staking) ? stakingAbi : tokenAbi;
     const { functionName, args = [] } = decodeFunctionData({ abi, data: tx.data });
     const lower = (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value);
     return { to: tx.to, gasPrice: BigInt(tx.gasPrice), name: functionName, args: args.map(lower) };
@@ -175,10 +159,9 @@ function sentTransactions(wallet: TestWallet): { to: Address; gasPrice: bigint; 
 }
 
 test("a visitor sees the unit price, zero balances, the instructions, the reserve and connect buttons", async () => {
-  const phone = await openPhone(browser, { wallet: new TestWallet(stack.rpcUrl, { account: devnetAccount(79) }) });
-  context = phone.context;
+  const phone = await suite.phone({ wallet: new TestWallet(suite.stack.rpcUrl, { account: devnetAccount(79) }) });
   const { page } = phone;
-  await page.goto(stack.app("/home"));
+  await page.goto(suite.stack.app("/home"));
   await page.getByTestId("home-staking-link").tap();
   await page.getByTestId("pledge-page").waitFor();
   await expectText(page, "page-title", zh.pledge.title);
@@ -202,9 +185,9 @@ test("a visitor sees the unit price, zero balances, the instructions, the reserv
 
   // Transparency: the UDBK the staking contract holds, and the days it lasts at the current
   // emission, summed here from every stake the contract reports inside a cycle.
-  const reserve = await stack.balanceOf(stack.contracts.udbk, stack.contracts.staking);
-  const count = await stack.publicClient.readContract({
-    address: stack.contracts.staking,
+  const reserve = await suite.stack.balanceOf(suite.stack.contracts.udbk, suite.stack.contracts.staking);
+  const count = await suite.stack.publicClient.readContract({
+    address: suite.stack.contracts.staking,
     abi: stakingAbi,
     functionName: "stakeCount",
   });
@@ -268,7 +251,7 @@ test("a visitor sees the unit price, zero balances, the instructions, the reserv
     redeemed: false,
     udbk_num: "0",
   };
-  await page.goto(stack.app(`/contractDetails?pledgeIdsObj=${encodeURIComponent(JSON.stringify(record))}`));
+  await page.goto(suite.stack.app(`/contractDetails?pledgeIdsObj=${encodeURIComponent(JSON.stringify(record))}`));
   await expectText(page, "page-title", zh.contractDetails.title);
   await expectText(page, "detail-id", "#1");
   await expectText(page, "stake-status", zh.stakeStatus.badge[1]);
@@ -299,16 +282,16 @@ test("staking approves DWN and A8 once, stakes, and the chain and the records ho
   assert.deepEqual(
     sent.map(({ to, name, args }) => [to.toLowerCase(), name, args]),
     [
-      [stack.contracts.dwn.toLowerCase(), "approve", [stack.contracts.staking.toLowerCase(), maxUint256]],
-      [stack.contracts.a8.toLowerCase(), "approve", [stack.contracts.staking.toLowerCase(), maxUint256]],
-      [stack.contracts.staking.toLowerCase(), "stake", [2n]],
+      [suite.stack.contracts.dwn.toLowerCase(), "approve", [suite.stack.contracts.staking.toLowerCase(), maxUint256]],
+      [suite.stack.contracts.a8.toLowerCase(), "approve", [suite.stack.contracts.staking.toLowerCase(), maxUint256]],
+      [suite.stack.contracts.staking.toLowerCase(), "stake", [2n]],
     ],
   );
   for (const tx of sent) assert.equal(tx.gasPrice, parseGwei("3"));
 
   // The chain holds the stake; the principal left the balance and the screen shows the new one.
-  const ids = await stack.publicClient.readContract({
-    address: stack.contracts.staking,
+  const ids = await suite.stack.publicClient.readContract({
+    address: suite.stack.contracts.staking,
     abi: stakingAbi,
     functionName: "stakeIdsOf",
     args: [account.address, 0n, 10n],
@@ -319,15 +302,25 @@ test("staking approves DWN and A8 once, stakes, and the chain and the records ho
   assert.equal(info.hashrate, 2n);
   assert.equal(info.dwnAmount, 2n * terms.dwnAmount);
   assert.ok(isAddressEqual(info.user, account.address));
-  assert.equal(await stack.balanceOf(stack.contracts.dwn, account.address), 1_000n * e18 - 2n * terms.dwnAmount);
-  assert.equal(await stack.balanceOf(stack.contracts.a8, account.address), 1_000n * e18 - 2n * terms.a8Amount);
+  assert.equal(
+    await suite.stack.balanceOf(suite.stack.contracts.dwn, account.address),
+    1_000n * e18 - 2n * terms.dwnAmount,
+  );
+  assert.equal(
+    await suite.stack.balanceOf(suite.stack.contracts.a8, account.address),
+    1_000n * e18 - 2n * terms.a8Amount,
+  );
   await expectText(page, "pledge-dwn-balance", amount(1_000n * e18 - 2n * terms.dwnAmount, "DWN"));
   await expectText(page, "pledge-a8-balance", amount(1_000n * e18 - 2n * terms.a8Amount, "A8"));
   await screenshot(page, "pledge-staked");
 
   // The API lists it once the indexer has the block.
-  await stack.waitIndexed();
-  const listed = await stack.call("stake/getStakeList", { page: "1", rows: "999", status: "0" }, await tokenOf(page));
+  await suite.stack.waitIndexed();
+  const listed = await suite.stack.call(
+    "stake/getStakeList",
+    { page: "1", rows: "999", status: "0" },
+    await tokenOf(page),
+  );
   assert.deepEqual(
     listed.map((r) => [r.id, r.status, r.pay_dwn, r.units, r.days, r.start_timestamp]),
     [[id.toString(), 0, (2n * terms.dwnAmount).toString(), "2", Number(terms.cycle), Number(info.startTime)]],
@@ -376,15 +369,15 @@ test("a stake the balances cannot cover stops with Insufficient DWN!, then Insuf
   await screenshot(page, "pledge-insufficient");
 
   assert.deepEqual(wallet.callsOf("eth_sendTransaction"), [], "nothing was sent");
-  assert.equal(await stack.balanceOf(stack.contracts.dwn, account.address), 150n * e18);
+  assert.equal(await suite.stack.balanceOf(suite.stack.contracts.dwn, account.address), 150n * e18);
 });
 
 test("through a cycle the stake moves from in progress to waiting for renewal, and renews itself", async () => {
   const account = await member(62, { dwn: 100n, a8: 50n });
-  const id = await stack.stake(account, 1n);
+  const id = await suite.stack.stake(account, 1n);
   const { startTime } = await stakeInfo(id);
   const duration = terms.cycle * DAY;
-  await stack.waitIndexed();
+  await suite.stack.waitIndexed();
 
   const { page } = await signedInOn(account, "/pledge", "pledge-connect");
   await openRecords(page, 0);
@@ -420,7 +413,7 @@ test("through a cycle the stake moves from in progress to waiting for renewal, a
 
 test("claim and redeem: the popups' fees are the contract's, and the balances receive the receivable", async () => {
   const account = await member(63, { dwn: 200n, a8: 100n });
-  const id = await stack.stake(account, 2n);
+  const id = await suite.stack.stake(account, 2n);
   const { startTime } = await stakeInfo(id);
   const principal = 2n * terms.dwnAmount;
   // Inside the redeem window nothing accrues, so the pending reward holds still while the popup is open.
@@ -471,22 +464,28 @@ test("claim and redeem: the popups' fees are the contract's, and the balances re
   assert.equal(await textOf(income.getByTestId("popup-receivable")), amount(pending - claimFee, "UDBK"));
   const shownReceivable = BigInt((await income.getByTestId("popup-receivable").getAttribute("data-value")) ?? "-1");
   await screenshot(page, "income-popup");
-  const udbkBefore = await stack.balanceOf(stack.contracts.udbk, account.address);
-  const feesBefore = await stack.balanceOf(stack.contracts.udbk, role("feeRecipient").address);
+  const udbkBefore = await suite.stack.balanceOf(suite.stack.contracts.udbk, account.address);
+  const feesBefore = await suite.stack.balanceOf(suite.stack.contracts.udbk, role("feeRecipient").address);
   await income.getByTestId("popup-confirm").tap();
   await toast(page, zh.messages.collectionSuccessful);
   await income.waitFor({ state: "hidden" });
   // What arrived is exactly what the popup said; the fee went to the fee recipient.
-  assert.equal((await stack.balanceOf(stack.contracts.udbk, account.address)) - udbkBefore, shownReceivable);
+  assert.equal(
+    (await suite.stack.balanceOf(suite.stack.contracts.udbk, account.address)) - udbkBefore,
+    shownReceivable,
+  );
   assert.equal(shownReceivable, pending - claimFee);
-  assert.equal((await stack.balanceOf(stack.contracts.udbk, role("feeRecipient").address)) - feesBefore, claimFee);
+  assert.equal(
+    (await suite.stack.balanceOf(suite.stack.contracts.udbk, role("feeRecipient").address)) - feesBefore,
+    claimFee,
+  );
   // After a claim the screen no longer offers redeeming, then goes back to the records 2 s later.
   assert.equal(await page.getByTestId("detail-redeem").count(), 0);
   await page.getByTestId("pledge-records").waitFor();
   assert.equal(await page.getByTestId("contract-details-page").count(), 0);
 
   // Back on the detail screen: nothing left to claim, the claim in the records, and the redeem.
-  await stack.waitIndexed();
+  await suite.stack.waitIndexed();
   await (await recordCard(page, id)).getByTestId("stake-details").tap();
   await expectText(page, "detail-claimable", amount(0n, "UDBK"));
   await expectText(page, "detail-total-reward", amount(pending, "UDBK"));
@@ -511,23 +510,23 @@ test("claim and redeem: the popups' fees are the contract's, and the balances re
   assert.equal(await textOf(popup.getByTestId("popup-receivable")), amount(principal - redeemFee, "DWN"));
   const shownPrincipal = BigInt((await popup.getByTestId("popup-receivable").getAttribute("data-value")) ?? "-1");
   await screenshot(page, "principal-popup");
-  const dwnBefore = await stack.balanceOf(stack.contracts.dwn, account.address);
+  const dwnBefore = await suite.stack.balanceOf(suite.stack.contracts.dwn, account.address);
   await popup.getByTestId("popup-confirm").tap();
   await toast(page, zh.messages.redeemSuccessful);
-  assert.equal((await stack.balanceOf(stack.contracts.dwn, account.address)) - dwnBefore, shownPrincipal);
+  assert.equal((await suite.stack.balanceOf(suite.stack.contracts.dwn, account.address)) - dwnBefore, shownPrincipal);
   assert.equal(shownPrincipal, principal - redeemFee);
   assert.equal((await stakeInfo(id)).redeemed, true);
   await page.getByTestId("pledge-records").waitFor();
 
   // Once indexed, the stake has ended.
-  await stack.waitIndexed();
+  await suite.stack.waitIndexed();
   await openRecords(page, 2, { reload: true });
   assert.equal(await textOf((await recordCard(page, id)).getByTestId("stake-status")), zh.stakeStatus.badge[2]);
 });
 
 test("outside the redeem window there is no redeem button, and a redeem sent late gets the contract's sentence", async () => {
   const account = await member(64, { dwn: 100n, a8: 50n });
-  const id = await stack.stake(account, 1n);
+  const id = await suite.stack.stake(account, 1n);
   const { startTime } = await stakeInfo(id);
   const duration = terms.cycle * DAY;
   const period = duration + terms.gracePeriod + RENEWAL_DELAY;

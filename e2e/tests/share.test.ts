@@ -1,86 +1,61 @@
-import { after, afterEach, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import jsQR from "jsqr";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { poolAbi } from "@dwn/contracts";
 import { getAddress } from "viem";
 import type { HDAccount } from "viem/accounts";
 import { formatAmount, formatCompact, shorten } from "../../web/src/lib/format";
-import {
-  connectTestWallet,
-  expectText,
-  launchBrowser,
-  openPhone,
-  screenshot,
-  storedSession,
-  toast,
-} from "../support/browser";
-import { devnetAccount, role, startStack, type Stack } from "../support/stack";
+import { connectTestWallet, expectText, screenshot, storedSession, toast } from "../support/browser";
+import { e2eSuite } from "../support/suite";
+import { devnetAccount, role } from "../support/stack";
 import { zh } from "../support/strings";
 import { TestWallet } from "../support/wallet";
 
 /** Spec §7/§9: the team list loads 10 rows a page. */
 const PAGE_SIZE = 10;
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
 /** A member of its own (account #19, bound to alice) with 12 direct friends of their own. */
 let member: HDAccount;
 let friends: { account: HDAccount; joined: bigint }[];
 let buyerHashrate: bigint;
 
-before(
-  async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
+const suite = e2eSuite({
+  setUp: async () => {
     member = devnetAccount(19);
-    await stack.fundGas(member.address);
-    await stack.bind(member, role("alice").address);
+    await suite.stack.fundGas(member.address);
+    await suite.stack.bind(member, role("alice").address);
     // Accounts past #19 of the devnet mnemonic: nobody else uses them.
     friends = [];
     for (let index = 20; index < 32; index++) {
       const account = devnetAccount(index);
-      await stack.fundGas(account.address);
-      const receipt = await stack.bind(account, member.address);
-      const block = await stack.publicClient.getBlock({ blockNumber: receipt.blockNumber });
+      await suite.stack.fundGas(account.address);
+      const receipt = await suite.stack.bind(account, member.address);
+      const block = await suite.stack.publicClient.getBlock({ blockNumber: receipt.blockNumber });
       friends.push({ account, joined: block.timestamp });
     }
     // The first friend buys a tier 1 NFT, so its row has a computing power to show.
     const buyer = friends[0].account;
-    await stack.fundTokens(buyer);
-    await stack.buy(buyer, 1n);
-    buyerHashrate = await stack.publicClient.readContract({
-      address: stack.contracts.pool,
+    await suite.stack.fundTokens(buyer);
+    await suite.stack.buy(buyer, 1n);
+    buyerHashrate = await suite.stack.publicClient.readContract({
+      address: suite.stack.contracts.pool,
       abi: poolAbi,
       functionName: "userHashrate",
       args: [buyer.address],
     });
     assert.ok(buyerHashrate > 0n);
-    await stack.waitIndexed();
+    await suite.stack.waitIndexed();
   },
-  { timeout: 180_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
 });
 
 /** A phone where the member signs in from the share screen with `button`; `watch` sees the page first. */
 async function memberOnShare(button: string, watch?: (page: Page) => void): Promise<Page> {
-  const wallet = new TestWallet(stack.rpcUrl, { account: member });
-  const phone = await openPhone(browser, { wallet });
-  context = phone.context;
+  const wallet = new TestWallet(suite.stack.rpcUrl, { account: member });
+  const phone = await suite.phone({ wallet });
   const { page } = phone;
   watch?.(page);
-  await page.goto(stack.app("/share"));
+  await page.goto(suite.stack.app("/share"));
   await connectTestWallet(page, button);
   await toast(page, zh.wallet.loginSuccess);
   await expectText(page, "wallet-address", shorten(member.address, 6));
@@ -92,7 +67,7 @@ const utc = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString().
 
 test("the share screen shows the inviter, the invite link, a QR code that decodes to it, and the team size", async () => {
   const page = await memberOnShare("share-connect");
-  const link = `${stack.origin}/chain/#/home?address=${member.address}`;
+  const link = `${suite.stack.origin}/chain/#/home?address=${member.address}`;
   await expectText(page, "inviter-address", shorten(role("alice").address, 9));
   await expectText(page, "invite-link", shorten(link, 12));
   assert.equal(await page.getByTestId("invite-link").getAttribute("title"), link);
@@ -125,7 +100,7 @@ test("the share screen shows the inviter, the invite link, a QR code that decode
   assert.equal(decoded?.data, link);
   await screenshot(page, "share");
 
-  await context?.grantPermissions(["clipboard-read", "clipboard-write"], { origin: stack.origin });
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.stack.origin });
   await page.getByTestId("copy-invite-link").tap();
   await toast(page, zh.common.copied);
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
@@ -181,8 +156,8 @@ test("the team list loads 10 friends a page, in joining order", async () => {
   // The API holds the same friends in the same order.
   const token = JSON.parse((await storedSession(page)).token ?? "{}") as { token?: string };
   const pages = [
-    await stack.call("user/getFriendList", { page: "1", limit: String(PAGE_SIZE) }, token.token),
-    await stack.call("user/getFriendList", { page: "2", limit: String(PAGE_SIZE) }, token.token),
+    await suite.stack.call("user/getFriendList", { page: "1", limit: String(PAGE_SIZE) }, token.token),
+    await suite.stack.call("user/getFriendList", { page: "2", limit: String(PAGE_SIZE) }, token.token),
   ];
   assert.deepEqual(
     pages.map((list) => list.map((friend) => getAddress(friend.address))),

@@ -1,52 +1,27 @@
-import { after, afterEach, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { poolAbi, stakingAbi } from "@dwn/contracts";
 import { encodeFunctionData, getAddress, hexToString, isHex, parseGwei, toHex, zeroAddress } from "viem";
 import type { HDAccount } from "viem/accounts";
 import { formatAmount, formatCompact, shorten } from "../../web/src/lib/format";
-import {
-  connectTestWallet,
-  expectText,
-  launchBrowser,
-  openPhone,
-  screenshot,
-  storedSession,
-  toast,
-} from "../support/browser";
-import { devnetAccount, role, startStack, type Stack } from "../support/stack";
+import { connectTestWallet, expectText, screenshot, storedSession, toast } from "../support/browser";
+import { e2eSuite } from "../support/suite";
+import { devnetAccount, role } from "../support/stack";
 import { fill, zh } from "../support/strings";
 import { TestWallet } from "../support/wallet";
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-before(
-  async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
+const suite = e2eSuite({
+  afterEachTest: async () => {
+    // Binding changes the chain; every test starts from the seeded one (with accounts of its own).
+    await suite.stack.resetChain();
   },
-  { timeout: 180_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-  // Binding changes the chain; every test starts from the seeded one (with accounts of its own).
-  await stack.resetChain();
 });
 
 /** A fresh phone whose test wallet holds `account` and says it is on `chainId`. */
 async function phoneWith(account: HDAccount, chainId?: number): Promise<{ page: Page; wallet: TestWallet }> {
-  const wallet = new TestWallet(stack.rpcUrl, { account, chainId });
-  const phone = await openPhone(browser, { wallet });
-  context = phone.context;
+  const wallet = new TestWallet(suite.stack.rpcUrl, { account, chainId });
+  const phone = await suite.phone({ wallet });
   return { page: phone.page, wallet };
 }
 
@@ -69,10 +44,10 @@ async function rendered(page: Page): Promise<void> {
 
 test("a visitor sees zeros, the chain's staking terms and connect buttons, and nothing is stored", async () => {
   const { page, wallet } = await phoneWith(devnetAccount(9));
-  await page.goto(stack.app("/home"));
+  await page.goto(suite.stack.app("/home"));
   await page.getByTestId("home-page").waitFor();
-  const terms = await stack.publicClient.readContract({
-    address: stack.contracts.staking,
+  const terms = await suite.stack.publicClient.readContract({
+    address: suite.stack.contracts.staking,
     abi: stakingAbi,
     functionName: "stakeView",
   });
@@ -122,7 +97,7 @@ test("a rejected connection stores nothing, a rejected signature no session; bot
   const [alice, bob] = [role("alice"), role("bob")];
   const { page, wallet } = await phoneWith(bob);
   wallet.rejectNext("eth_requestAccounts");
-  await page.goto(stack.app(`/home?address=${alice.address}`));
+  await page.goto(suite.stack.app(`/home?address=${alice.address}`));
   await connectTestWallet(page, "wallet-connect");
   await toast(page, zh.wallet.rejected);
   await screenshot(page, "connect-rejected");
@@ -146,7 +121,7 @@ test("a rejected connection stores nothing, a rejected signature no session; bot
 test("a bound user signs in; the session survives a reload and ends with Disconnect", async () => {
   const [alice, root] = [role("alice"), role("root")];
   const { page, wallet } = await phoneWith(alice);
-  await page.goto(stack.app("/home"));
+  await page.goto(suite.stack.app("/home"));
   await connectTestWallet(page, "wallet-connect");
   await toast(page, zh.wallet.loginSuccess);
   await expectText(page, "wallet-address", shorten(alice.address, 6));
@@ -154,7 +129,10 @@ test("a bound user signs in; the session survives a reload and ends with Disconn
   // The wallet signed the server's Sign-In with Ethereum message for this site, account and chain.
   assert.equal(wallet.callsOf("personal_sign").length, 1);
   const message = signedMessage(wallet, 0);
-  assert.match(message, new RegExp(`^${new URL(stack.origin).host} wants you to sign in with your Ethereum account:`));
+  assert.match(
+    message,
+    new RegExp(`^${new URL(suite.stack.origin).host} wants you to sign in with your Ethereum account:`),
+  );
   assert.ok(message.includes(alice.address), message);
   assert.match(message, /\nChain ID: 31337\n/);
 
@@ -169,12 +147,12 @@ test("a bound user signs in; the session survives a reload and ends with Disconn
   const accessToken: unknown = Reflect.get(token, "token");
   assert.ok(typeof accessToken === "string" && accessToken.length > 0);
   // The stored token is one the API accepts, for alice: the seed bound bob and dave to her.
-  const team = await stack.call("user/getMemberTeamInfo", {}, accessToken);
+  const team = await suite.stack.call("user/getMemberTeamInfo", {}, accessToken);
   assert.equal(team.friend_num, 2);
 
   // The home screen read alice's figures after the sign-in.
-  const hashrate = await stack.publicClient.readContract({
-    address: stack.contracts.pool,
+  const hashrate = await suite.stack.publicClient.readContract({
+    address: suite.stack.contracts.pool,
     abi: poolAbi,
     functionName: "userHashrate",
     args: [alice.address],
@@ -208,7 +186,7 @@ test("a bound user signs in; the session survives a reload and ends with Disconn
 test("switching accounts in the wallet signs the new account in; the wallet's disconnect ends the session", async () => {
   const [dave, carol, alice, bob] = [role("dave"), role("carol"), role("alice"), role("bob")];
   const { page, wallet } = await phoneWith(dave);
-  await page.goto(stack.app("/home"));
+  await page.goto(suite.stack.app("/home"));
   await connectTestWallet(page, "wallet-connect");
   await expectText(page, "wallet-address", shorten(dave.address, 6));
   assert.equal((await storedSession(page)).inviter, alice.address);
@@ -234,18 +212,18 @@ test("switching accounts in the wallet signs the new account in; the wallet's di
 test("on the wrong network the popup stays on an overlay tap, and Switch network moves the wallet to 0x7a69", async () => {
   const bob = role("bob");
   const { page, wallet } = await phoneWith(bob, 56);
-  await page.goto(stack.app("/home"));
+  await page.goto(suite.stack.app("/home"));
   await connectTestWallet(page, "wallet-connect");
   const popup = page.getByTestId("network-popup");
   await popup.waitFor();
   assert.equal((await popup.locator("h3").textContent())?.trim(), zh.wallet.network.title);
   assert.equal(
     (await popup.locator("p").textContent())?.trim(),
-    fill(zh.wallet.network.message, { name: stack.config.chain.name, id: "31337" }),
+    fill(zh.wallet.network.message, { name: suite.stack.config.chain.name, id: "31337" }),
   );
   assert.deepEqual(
     (await popup.locator("dd").allTextContents()).map((value) => value.trim()),
-    [stack.config.chain.name, stack.rpcUrl, "31337", "BNB"],
+    [suite.stack.config.chain.name, suite.stack.rpcUrl, "31337", "BNB"],
   );
   await expectText(page, "network-switch", zh.wallet.network.switch);
   await screenshot(page, "wrong-network");
@@ -278,10 +256,10 @@ test("on the wrong network the popup stays on an overlay tap, and Switch network
 
 test("an invited user whose wallet does not know the chain (4902) adds it, switches, then binds", async () => {
   const [alice, fresh] = [role("alice"), devnetAccount(10)];
-  await stack.fundGas(fresh.address);
+  await suite.stack.fundGas(fresh.address);
   const { page, wallet } = await phoneWith(fresh, 56);
   wallet.chainUnknownUntilAdded();
-  await page.goto(stack.app(`/home?address=${alice.address}`));
+  await page.goto(suite.stack.app(`/home?address=${alice.address}`));
   await connectTestWallet(page, "wallet-connect");
   await page.getByTestId("network-popup").waitFor();
   const reloaded = page.waitForEvent("load");
@@ -296,9 +274,9 @@ test("an invited user whose wallet does not know the chain (4902) adds it, switc
         params: [
           {
             chainId: "0x7a69",
-            chainName: stack.config.chain.name,
+            chainName: suite.stack.config.chain.name,
             nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 },
-            rpcUrls: [stack.rpcUrl],
+            rpcUrls: [suite.stack.rpcUrl],
           },
         ],
       },
@@ -311,15 +289,15 @@ test("an invited user whose wallet does not know the chain (4902) adds it, switc
   await page.getByTestId("bind-button").tap();
   await toast(page, zh.wallet.loginSuccess);
   await expectText(page, "wallet-address", shorten(fresh.address, 6));
-  assert.equal(await stack.inviterOf(fresh.address), alice.address);
+  assert.equal(await suite.stack.inviterOf(fresh.address), alice.address);
 });
 
 test("an unbound user opened with ?address binds that inviter on chain, then signs in", async () => {
   const [alice, fresh] = [role("alice"), devnetAccount(9)];
-  await stack.fundGas(fresh.address);
-  assert.equal(await stack.inviterOf(fresh.address), zeroAddress);
+  await suite.stack.fundGas(fresh.address);
+  assert.equal(await suite.stack.inviterOf(fresh.address), zeroAddress);
   const { page, wallet } = await phoneWith(fresh);
-  await page.goto(stack.app(`/home?address=${alice.address}`));
+  await page.goto(suite.stack.app(`/home?address=${alice.address}`));
   await connectTestWallet(page, "home-connect");
 
   const popup = page.getByTestId("bind-popup");
@@ -340,10 +318,10 @@ test("an unbound user opened with ?address binds that inviter on chain, then sig
   assert.equal(sent.length, 1);
   const tx = (Array.isArray(sent[0].params) ? sent[0].params[0] : undefined) as Record<string, unknown>;
   assert.equal(getAddress(String(tx.from)), fresh.address);
-  assert.equal(getAddress(String(tx.to)), stack.contracts.pool);
+  assert.equal(getAddress(String(tx.to)), suite.stack.contracts.pool);
   assert.equal(tx.data, encodeFunctionData({ abi: poolAbi, functionName: "setInviter", args: [alice.address] }));
   assert.equal(tx.gasPrice, toHex(parseGwei("3")));
-  assert.equal(await stack.inviterOf(fresh.address), alice.address);
+  assert.equal(await suite.stack.inviterOf(fresh.address), alice.address);
 
   const stored = await storedSession(page);
   assert.equal(stored.walletAddress, fresh.address);
@@ -352,8 +330,12 @@ test("an unbound user opened with ?address binds that inviter on chain, then sig
   assert.equal(stored.parentAddress, null, "the inviter from the URL is used up");
 
   // The API has the new member under alice once the indexer has seen the block.
-  await stack.waitIndexed();
-  const friends = await stack.call("user/getFriendList", { page: "1", limit: "100" }, await stack.signIn(alice));
+  await suite.stack.waitIndexed();
+  const friends = await suite.stack.call(
+    "user/getFriendList",
+    { page: "1", limit: "100" },
+    await suite.stack.signIn(alice),
+  );
   assert.ok(
     friends.some((friend) => getAddress(friend.address) === fresh.address),
     "alice's friend list holds the new member",
@@ -366,11 +348,11 @@ test("an unbound user opened with ?address binds that inviter on chain, then sig
 
 test("an invite link naming an address outside the tree gets Invalid invitation address! and binds nothing", async () => {
   const fresh = devnetAccount(11);
-  await stack.fundGas(fresh.address);
+  await suite.stack.fundGas(fresh.address);
   // Nobody: not root, never bound (validUser is false), so nobody can bind to it.
   const stranger = devnetAccount(12).address;
   const { page, wallet } = await phoneWith(fresh);
-  await page.goto(stack.app(`/home?address=${stranger}`));
+  await page.goto(suite.stack.app(`/home?address=${stranger}`));
   await connectTestWallet(page, "home-connect");
   await page.getByTestId("bind-popup").waitFor();
   await expectText(page, "bind-inviter", shorten(stranger, 9));
@@ -379,15 +361,15 @@ test("an invite link naming an address outside the tree gets Invalid invitation 
   await screenshot(page, "bind-invalid");
   assert.equal(wallet.callsOf("eth_sendTransaction").length, 0);
   assert.equal(wallet.callsOf("personal_sign").length, 0);
-  assert.equal(await stack.inviterOf(fresh.address), zeroAddress);
+  assert.equal(await suite.stack.inviterOf(fresh.address), zeroAddress);
   assert.equal((await storedSession(page)).isSigned, null);
 });
 
 test("an unbound user without ?address lands on /not_bound, disconnected", async () => {
   const erin = role("erin");
-  assert.equal(await stack.inviterOf(erin.address), zeroAddress);
+  assert.equal(await suite.stack.inviterOf(erin.address), zeroAddress);
   const { page, wallet } = await phoneWith(erin);
-  await page.goto(stack.app("/home"));
+  await page.goto(suite.stack.app("/home"));
   await connectTestWallet(page, "wallet-connect");
   await page.waitForURL(/\/chain\/#\/not_bound$/);
   const notBound = page.getByTestId("not-bound-page");
