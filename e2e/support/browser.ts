@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { DEVNET_WALLET_NAME, DEVNET_WALLET_RDNS } from "../../web/src/devnet/announce";
 import { recordToasts } from "./page-toasts";
 import { TEST_WALLET, type TestWallet } from "./wallet";
@@ -145,4 +145,17 @@ export async function expectText(page: Page, testId: string, expected: string): 
       () => false,
     );
   if (!reached) assert.equal(await text(page, testId), expected, `the text of ${testId}`);
+}
+
+/** Like expectText, for one element (a row or a card's field): waits for `expected`, as a read may still be loading. */
+export async function expectLocatorText(locator: Locator, expected: string): Promise<void> {
+  const element = await locator.elementHandle();
+  const reached = await locator
+    .page()
+    .waitForFunction(([node, want]) => node?.textContent?.trim() === want, [element, expected] as const)
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!reached) assert.equal(((await locator.textContent()) ?? "").trim(), expected);
 }

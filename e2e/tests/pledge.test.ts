@@ -5,7 +5,7 @@ import { stakingAbi, tokenAbi } from "@dwn/contracts";
 import { decodeFunctionData, isAddressEqual, maxUint256, parseGwei, type Address, type Hex } from "viem";
 import type { HDAccount } from "viem/accounts";
 import { formatAmount } from "../../web/src/lib/format";
-import { connectTestWallet, expectText, screenshot, toast } from "../support/browser";
+import { connectTestWallet, expectLocatorText, expectText, screenshot, toast } from "../support/browser";
 import { e2eSuite } from "../support/suite";
 import { devnetAccount, role } from "../support/stack";
 import { fill, zh } from "../support/strings";
@@ -394,7 +394,7 @@ test("through a cycle the stake moves from in progress to waiting for renewal, a
   // A whole cycle of reward is waiting: one unit × the rate × the cycle's seconds.
   const pending = await pendingOf(id);
   assert.equal(pending, (await stakeInfo(id)).rewardPerUnitPerSecond * duration);
-  assert.equal(await textOf(waiting.getByTestId("stake-udbk")), amount(pending, "UDBK"));
+  await expectLocatorText(waiting.getByTestId("stake-udbk"), amount(pending, "UDBK"));
   await screenshot(page, "pledge-waiting-for-renewal");
   await page.getByTestId("records-tab-0").tap();
   await expectNoRecords(page);
@@ -424,7 +424,7 @@ test("claim and redeem: the popups' fees are the contract's, and the balances re
   const { page } = await signedInOn(account, "/pledge", "pledge-connect");
   await openRecords(page, 1);
   const card = await recordCard(page, id);
-  assert.equal(await textOf(card.getByTestId("stake-udbk")), amount(pending, "UDBK"));
+  await expectLocatorText(card.getByTestId("stake-udbk"), amount(pending, "UDBK"));
   await card.getByTestId("stake-details").tap();
 
   // The detail card: the total reward so far (the API's) and the claimable reward (the chain's).
