@@ -147,12 +147,15 @@ export async function expectText(page: Page, testId: string, expected: string): 
   if (!reached) assert.equal(await text(page, testId), expected, `the text of ${testId}`);
 }
 
-/** Like expectText, for one element (a row or a card's field): waits for `expected`, as a read may still be loading. */
+/**
+ * Like expectText, for one element (a row or a card's field): waits for `expected`, as a read may
+ * still be loading. The locator is queried afresh while waiting, so a re-rendered element counts.
+ */
 export async function expectLocatorText(locator: Locator, expected: string): Promise<void> {
-  const element = await locator.elementHandle();
+  const exactly = new RegExp(`^\\s*${expected.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
   const reached = await locator
-    .page()
-    .waitForFunction(([node, want]) => node?.textContent?.trim() === want, [element, expected] as const)
+    .filter({ hasText: exactly })
+    .waitFor()
     .then(
       () => true,
       () => false,
