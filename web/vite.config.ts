@@ -117,6 +117,7 @@ export default defineConfig({
     target: "es2022",
     // bench/first-visit.ts follows the import graph of the first visit through the manifest.
     manifest: true,
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -127,16 +128,36 @@ export default defineConfig({
           // index.html's module and main.tsx stay in the entry chunk: with either in the group,
           // the group becomes the entry and the manifest names no entry for index.html.
           groups: [
-            { name: "app", tags: ["$initial"], test: (id) => !/\/(index\.html|src\/main\.tsx)$/.test(id) },
-            // antd-mobile's overlays and the helpers its components share: one chunk for the
-            // screens instead of a dozen small requests each. Tabs, the stepper, infinite scroll
-            // and the date picker stay with the screens that use them.
+            {
+              name: "react",
+              tags: ["$initial"],
+              priority: 5,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            { name: "app", tags: ["$initial"], priority: 4, test: (id) => !/\/(index\.html|src\/main\.tsx)$/.test(id) },
+            // antd-mobile's buttons, icons and the helpers its components share: one chunk for the
+            // screens instead of a dozen small requests each. The two helpers that animate belong
+            // with the animation library.
             {
               name: "ui",
+              priority: 3,
               test: (id) =>
-                /node_modules\/(antd-mobile\/es\/(utils|components\/(popup|center-popup|dialog|mask|toast|dot-loading|spin-loading|safe-area|auto-center|button))\/|antd-mobile-icons|ahooks|@react-spring|@use-gesture|tslib|react-is|lodash|rc-util|classnames|staged-components)/.test(
+                /node_modules[\\/](antd-mobile[\\/]es[\\/](utils|components[\\/](dot-loading|safe-area|auto-center|button))[\\/]|antd-mobile-icons|ahooks|tslib|react-is|lodash|rc-util|classnames|staged-components|@babel)/.test(
                   id,
-                ),
+                ) && !/(reduce-and-restore-motion|use-tab-list-scroll)/.test(id),
+            },
+            // Animation: the tabs' underline and every overlay.
+            {
+              name: "spring",
+              priority: 2,
+              test: /node_modules[\\/](@react-spring[\\/]|antd-mobile[\\/]es[\\/]utils[\\/](reduce-and-restore-motion|use-tab-list-scroll))/,
+            },
+            // The overlays (popups, dialogs, toasts) and their gestures: needed once the user acts,
+            // not for a screen's first paint.
+            {
+              name: "overlay",
+              priority: 1,
+              test: /node_modules[\\/](antd-mobile[\\/]es[\\/]components[\\/](popup|center-popup|dialog|mask|toast|spin-loading)[\\/]|@use-gesture)/,
             },
           ],
         },

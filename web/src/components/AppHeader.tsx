@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { useMenu } from "../features/menu/MenuContext";
 import { WalletButton } from "../features/wallet";
-import { MenuIcon } from "./icons";
+import { Logo, MenuIcon } from "./icons";
 import styles from "./AppHeader.module.css";
 
 /** The common header of spec §2: the logo, the wallet button and the menu icon. */
@@ -12,7 +12,7 @@ export function AppHeader() {
   return (
     <header className={styles.header} data-testid="app-header">
       <Link to="/home" className={styles.logo} aria-label={t("header.logo")} data-testid="header-logo">
-        <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="" width={84} height={28} />
+        <Logo />
       </Link>
       <div className={styles.actions}>
         <WalletButton />

@@ -1,6 +1,5 @@
 import Button from "antd-mobile/es/components/button";
-import Dialog from "antd-mobile/es/components/dialog";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { Section } from "../../../components/Section";
@@ -13,6 +12,9 @@ import { useWithdraw } from "../hooks/useWithdraw";
 import { WITHDRAWALS, withdrawProblem, type IncomeKind } from "../utils/withdraw";
 import { ReserveInfo } from "./ReserveInfo";
 import styles from "./CollectSection.module.css";
+
+// Fetched on the first withdraw tap: the dialog's animation code is not needed to show the income.
+const WithdrawDialog = lazy(() => import("./WithdrawDialog").then((m) => ({ default: m.WithdrawDialog })));
 
 const KINDS: readonly IncomeKind[] = ["static", "dynamic"];
 
@@ -27,13 +29,17 @@ export function CollectSection() {
   const { data, error } = usePoolUser();
   const withdraw = useWithdraw();
   const [asking, setAsking] = useState<IncomeKind | null>(null);
+  const [dialogWanted, setDialogWanted] = useState(false);
   useToastOnError(error);
   const amounts = { static: data?.staticProfit ?? 0n, dynamic: data?.dynamicProfit ?? 0n };
 
   const request = (kind: IncomeKind) => {
     const problem = withdrawProblem(kind, amounts[kind]);
     if (problem) showToast({ content: t(problem), icon: "fail" });
-    else setAsking(kind);
+    else {
+      setDialogWanted(true);
+      setAsking(kind);
+    }
   };
 
   return (
@@ -64,25 +70,11 @@ export function CollectSection() {
         </div>
       ))}
       <ReserveInfo />
-      <Dialog
-        visible={asking !== null}
-        title={asking && t(WITHDRAWALS[asking].title)}
-        content={t("messages.withdrawConfirm")}
-        closeOnMaskClick
-        onClose={() => setAsking(null)}
-        actions={[
-          [
-            { key: "cancel", text: <span data-testid="withdraw-cancel">{t("common.cancel")}</span> },
-            { key: "confirm", text: <span data-testid="withdraw-confirm">{t("common.confirm")}</span>, bold: true },
-          ],
-        ]}
-        onAction={(action) => {
-          const kind = asking;
-          setAsking(null);
-          if (action.key === "confirm" && kind) void withdraw(kind);
-        }}
-        data-testid="withdraw-dialog"
-      />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <WithdrawDialog asking={asking} onClose={() => setAsking(null)} onConfirm={(kind) => void withdraw(kind)} />
+        </Suspense>
+      )}
     </Section>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Section } from "../../../components/Section";
 import { showToast } from "../../../components/toast";
@@ -7,9 +7,11 @@ import type { Tier } from "../../../lib/reads/pool";
 import { useFetchBuyQuote } from "../hooks/useBuyQuote";
 import { useTiers } from "../hooks/useTiers";
 import { isSoldOut } from "../utils/tiers";
-import { BuyPopup } from "./BuyPopup";
 import { TierSlide } from "./TierSlide";
 import styles from "./NftExchange.module.css";
+
+// Fetched on the first tap on a tier: the popup's animation code is not needed for the carousel.
+const BuyPopup = lazy(() => import("./BuyPopup").then((m) => ({ default: m.BuyPopup })));
 
 /** "NFT exchange": the tiers in a carousel; a tap checks what is left, fetches the quote and opens the buy popup. */
 export function NftExchange() {
@@ -18,6 +20,7 @@ export function NftExchange() {
   const fetchQuote = useFetchBuyQuote();
   const [opened, setOpened] = useState<bigint | undefined>();
   const [loading, setLoading] = useState<bigint | undefined>();
+  const [popupWanted, setPopupWanted] = useState(false);
   useToastOnError(tiers.error);
 
   const open = async (tier: Tier) => {
@@ -28,6 +31,7 @@ export function NftExchange() {
     setLoading(tier.id);
     try {
       await fetchQuote(tier.id);
+      setPopupWanted(true);
       setOpened(tier.id);
     } catch (error) {
       showToast({ content: error instanceof Error ? error.message : String(error), icon: "fail" });
@@ -43,7 +47,11 @@ export function NftExchange() {
           <TierSlide key={tier.id.toString()} tier={tier} loading={loading === tier.id} onBuy={open} />
         ))}
       </div>
-      <BuyPopup tierId={opened} onClose={() => setOpened(undefined)} />
+      {popupWanted && (
+        <Suspense fallback={null}>
+          <BuyPopup tierId={opened} onClose={() => setOpened(undefined)} />
+        </Suspense>
+      )}
     </Section>
   );
 }

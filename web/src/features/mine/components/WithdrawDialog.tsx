@@ -1,0 +1,37 @@
+import Dialog from "antd-mobile/es/components/dialog";
+import { useTranslation } from "react-i18next";
+import { WITHDRAWALS, type IncomeKind } from "../utils/withdraw";
+
+/** The confirm dialog of spec §4 before a withdrawal: cancel, or confirm to withdraw `asking`. */
+export function WithdrawDialog({
+  asking,
+  onClose,
+  onConfirm,
+}: {
+  asking: IncomeKind | null;
+  onClose: () => void;
+  onConfirm: (kind: IncomeKind) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      visible={asking !== null}
+      title={asking && t(WITHDRAWALS[asking].title)}
+      content={t("messages.withdrawConfirm")}
+      closeOnMaskClick
+      onClose={onClose}
+      actions={[
+        [
+          { key: "cancel", text: <span data-testid="withdraw-cancel">{t("common.cancel")}</span> },
+          { key: "confirm", text: <span data-testid="withdraw-confirm">{t("common.confirm")}</span>, bold: true },
+        ],
+      ]}
+      onAction={(action) => {
+        const kind = asking;
+        onClose();
+        if (action.key === "confirm" && kind) onConfirm(kind);
+      }}
+      data-testid="withdraw-dialog"
+    />
+  );
+}
