@@ -233,7 +233,7 @@ test("a visitor sees the unit price, zero balances, the instructions, the reserv
   assert.deepEqual(await stored(), ["1", "2"]);
   await page.reload();
   await page.getByTestId("not-connected").waitFor();
-  await page.locator(".adm-tabs-tab-active [data-testid=records-tab-2]").waitFor();
+  await page.locator("[role=tab][aria-selected=true] [data-testid=records-tab-2]").waitFor();
   await page.getByTestId("pledge-tab-products").tap();
   assert.deepEqual(await stored(), ["0", "2"]);
 

@@ -1,7 +1,7 @@
-import Tabs from "antd-mobile/es/components/tabs";
 import { useTranslation } from "react-i18next";
 import type { ScreenContext } from "../../app/screens";
 import { PageNavBar } from "../../components/PageNavBar";
+import { Tabs } from "../../components/Tabs";
 import { publicClientFor } from "../../lib/chain";
 import { stakeViewQuery } from "../home/hooks/useStakeView";
 import { ProductsTab } from "./components/ProductsTab";
@@ -16,10 +16,14 @@ export function PledgePage() {
   return (
     <div data-testid="pledge-page">
       <PageNavBar title={t("pledge.title")} />
-      <Tabs activeKey={String(tab)} onChange={(key) => setTab(Number(key))}>
-        <Tabs.Tab key="0" title={<span data-testid="pledge-tab-products">{t("pledge.products")}</span>} />
-        <Tabs.Tab key="1" title={<span data-testid="pledge-tab-records">{t("pledge.myFinances")}</span>} />
-      </Tabs>
+      <Tabs
+        tabs={[
+          { key: 0, title: <span data-testid="pledge-tab-products">{t("pledge.products")}</span> },
+          { key: 1, title: <span data-testid="pledge-tab-records">{t("pledge.myFinances")}</span> },
+        ]}
+        active={tab}
+        onChange={setTab}
+      />
       {tab === 0 ? <ProductsTab /> : <RecordsTab />}
     </div>
   );

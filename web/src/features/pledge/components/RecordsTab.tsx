@@ -1,10 +1,10 @@
-import Tabs from "antd-mobile/es/components/tabs";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { NoData } from "../../../components/NoData";
 import { NotConnected } from "../../../components/NotConnected";
 import { PageLoading } from "../../../components/PageLoading";
+import { Tabs } from "../../../components/Tabs";
 import { useToastOnError } from "../../../components/useToastOnError";
 import { IndexerLagNotice, useIndexerLag } from "../../tx";
 import { useWallet } from "../../wallet";
@@ -29,14 +29,14 @@ export function RecordsTab() {
   const status = STATUSES[active];
   return (
     <div data-testid="pledge-records">
-      <Tabs activeKey={String(status)} onChange={(key) => setActive(Number(key))}>
-        {STATUSES.map((s) => (
-          <Tabs.Tab
-            key={String(s)}
-            title={<span data-testid={`records-tab-${s}`}>{t(`stakeStatus.badge.${s}`)}</span>}
-          />
-        ))}
-      </Tabs>
+      <Tabs
+        tabs={STATUSES.map((s) => ({
+          key: s,
+          title: <span data-testid={`records-tab-${s}`}>{t(`stakeStatus.badge.${s}`)}</span>,
+        }))}
+        active={status}
+        onChange={setActive}
+      />
       {hasLogin && account ? (
         <>
           <IndexerLagNotice lag={lag} />
