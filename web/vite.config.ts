@@ -10,17 +10,20 @@ import { DEFAULT_LANGUAGE, LANGUAGES, languagesToLoad, type LanguageCode } from 
 
 const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), "src");
 
-/** Each screen's route and module, as src/app/screens.ts lists them (`mine: () => import("…")`). */
-function screenModules(): { pattern: string; module: string }[] {
+/**
+ * Each screen's route and module, as src/app/screens.ts lists them (`mine: () => import("…")`);
+ * no module for a screen of the shell itself (`home: () => Promise.resolve(…)`).
+ */
+function screenModules(): { pattern: string; module: string | undefined }[] {
   const table = readFileSync(path.join(SRC, "app/screens.ts"), "utf8");
-  const screens = [...table.matchAll(/^ {2}"?([\w/:]+)"?: \(\) =>\s*import\("([^"]+)"\)/gm)].map(
+  const screens = [...table.matchAll(/^ {2}"?([\w/:]+)"?: \(\) =>\s*(?:import\("([^"]+)"\)|Promise\.resolve)/gm)].map(
     ([, pattern, from]) => ({
       pattern,
-      module: path.resolve(SRC, "app", from),
+      module: from === undefined ? undefined : path.resolve(SRC, "app", from),
     }),
   );
   const start = table.indexOf("export const SCREENS");
-  const listed = table.slice(start, table.indexOf("\n};", start)).match(/import\(/g)?.length;
+  const listed = table.slice(start, table.indexOf("\n};", start)).match(/^ {2}\S.*: \(\) =>/gm)?.length;
   if (screens.length === 0 || screens.length !== listed) {
     throw new Error(`Read ${screens.length} of the ${listed} screens src/app/screens.ts lists.`);
   }
@@ -67,7 +70,9 @@ function preloadScreens(): Plugin {
             return files.indexOf(file);
           });
         };
-        const routes = screenModules().map(({ pattern, module }) => [pattern, filesOf(module)] as [string, number[]]);
+        const routes = screenModules().map(
+          ({ pattern, module }) => [pattern, module === undefined ? [] : filesOf(module)] as [string, number[]],
+        );
         const locale = (code: LanguageCode) => path.join(SRC, "i18n/locales", `${code}.ts`);
         const table: BootPreloadTable = {
           base: "/chain/",
