@@ -99,11 +99,21 @@ function preloadScreens(): Plugin {
   };
 }
 
+/** Draws src/assets/logo.svg into index.html's header, where the page's first paint shows it. */
+function bootLogo(): Plugin {
+  return {
+    name: "dwn:boot-logo",
+    transformIndexHtml: (html) =>
+      html.replace("<!-- logo -->", readFileSync(path.join(SRC, "assets/logo.svg"), "utf8").trim()),
+  };
+}
+
 // Served by the API server under /chain/ with hash routes (DESIGN.md §6).
 export default defineConfig({
   base: "/chain/",
   plugins: [
     react(),
+    bootLogo(),
     preloadScreens(),
     // Brotli and gzip copies beside each text file, served by the server in place of the file when
     // the browser accepts them (@fastify/static's preCompressed): a third of the bytes, no CPU per request.

@@ -1,3 +1,5 @@
+import logo from "../assets/logo.svg?raw";
+
 /**
  * The few line icons the shell needs, drawn inline: a dependency on an icon package would
  * cost more bytes on the first visit than these paths.
@@ -82,28 +84,5 @@ export const WalletIcon = ({ size = 18 }: IconProps) => (
   </Svg>
 );
 
-/** The DWN logo, as index.html also draws it before the app starts. */
-export const Logo = () => (
-  <svg width={84} height={28} viewBox="0 0 84 28" aria-hidden="true">
-    <defs>
-      <linearGradient id="logo-gold" x1="0" y1="0" x2="1" y2="1">
-        <stop offset="0" stopColor="#ffd54a" />
-        <stop offset="1" stopColor="#e09b00" />
-      </linearGradient>
-    </defs>
-    <path d="M14 1 26 8v12l-12 7L2 20V8z" fill="url(#logo-gold)" />
-    <path d="M14 7l6 3.5v7L14 21l-6-3.5v-7z" fill="#0b0f1a" />
-    <path d="M14 10.5l3 1.75v3.5L14 17.5l-3-1.75v-3.5z" fill="url(#logo-gold)" />
-    <text
-      x="32"
-      y="20"
-      fontFamily="Arial,Helvetica,sans-serif"
-      fontSize="16"
-      fontWeight="700"
-      fill="#e8ecf5"
-      letterSpacing="1"
-    >
-      DWN
-    </text>
-  </svg>
-);
+/** The DWN logo (src/assets/logo.svg), drawn inline as index.html draws it before the app starts. */
+export const Logo = () => <span style={{ display: "flex" }} dangerouslySetInnerHTML={{ __html: logo }} />;
