@@ -52,12 +52,21 @@ export function createApiClient(options: ClientOptions) {
     } catch (error) {
       throw new TransportError(error instanceof Error ? error.message : String(error), { cause: error });
     }
-    if (!response.ok) throw new TransportError(`HTTP ${response.status}`);
+    // A limit's refusal (HTTP 429) carries the API's body too; any other HTTP error does not.
+    if (!response.ok && response.status !== Status.tooMany) throw new TransportError(`HTTP ${response.status}`);
     const text = await response.text();
-    const json = response.headers.get("content-type")?.startsWith("text/plain")
-      ? await decryptText(sessionKey, text)
-      : text;
-    return JSON.parse(json) as Reply<Data<E>>;
+    let reply: Reply<Data<E>>;
+    try {
+      const json = response.headers.get("content-type")?.startsWith("text/plain")
+        ? await decryptText(sessionKey, text)
+        : text;
+      reply = JSON.parse(json) as Reply<Data<E>>;
+    } catch (error) {
+      if (response.ok) throw error;
+      throw new TransportError(`HTTP ${response.status}`, { cause: error });
+    }
+    if (!response.ok && reply?.status !== Status.tooMany) throw new TransportError(`HTTP ${response.status}`);
+    return reply;
   }
 
   return { call, sessionKey };

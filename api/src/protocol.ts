@@ -4,6 +4,12 @@ export const Status = {
   ok: 200,
   notSignedIn: 401,
   badInput: 422,
+  /**
+   * Too many requests from this address or with this token: the one status also sent as the
+   * HTTP status (429, with `Retry-After` in seconds), in a plain JSON body even when the request
+   * carried `sKey` (the limit answers before the envelope is opened).
+   */
+  tooMany: 429,
   businessRule: 10001,
   serverFault: 500,
 } as const;
@@ -140,6 +146,8 @@ export interface Notice {
 export interface Endpoints {
   "user/get_address_random": [{ address: string }, string];
   "user/login": [{ address: string; signs: string }, { access_token: string }];
+  /** Ends the session of the token sent (other devices' sessions of the address go on). */
+  "user/logout": [Record<string, never>, null];
   "user/getMemberTeamInfo": [Record<string, never>, TeamInfo];
   "user/getFriendList": [{ page: string; limit: string }, Friend[]];
   "NFT/getNFTList": [{ page: string; limit: string }, Nft[]];

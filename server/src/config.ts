@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { deployments } from "@dwn/contracts";
@@ -49,10 +50,25 @@ export interface ServerConfig {
   webDir: string;
   /** PEM of the API's RSA key (every API process of a deployment shares it); else kept in dataDir. */
   apiPrivateKey?: string;
-  /** Sign-in calls allowed per IP per minute. */
-  signInPerMinute: number;
-  /** Which peers' X-Forwarded-For to believe (Fastify's trustProxy); unset: loopback and private networks. */
-  trustProxy?: boolean | string;
+  /** Requests allowed per minute: per client address, per token, sign-in calls per client address. */
+  limits: { perIp: number; perToken: number; signInPerIp: number };
+  /** The proxies whose X-Forwarded-For names the client: addresses or CIDR ranges; empty: none. */
+  trustProxy: string[];
+  /** The ERC-1271 check of a contract account's signature: its gas cap and its timeout. */
+  signInCheck: { gas: bigint; timeoutMs: number };
+}
+
+/** proxy-addr's names of address ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
+const RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/** An IPv4 or IPv6 address, optionally with a /prefix of its family's width. */
+function isAddressOrRange(entry: string): boolean {
+  if (RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -130,7 +146,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     }
   }
 
-  const signInPerMinute = int("SIGN_IN_PER_MINUTE", 30, 1, 100_000);
+  const limits = {
+    perIp: int("API_PER_MINUTE_PER_IP", 1200, 1, 10_000_000),
+    perToken: int("API_PER_MINUTE_PER_TOKEN", 600, 1, 10_000_000),
+    signInPerIp: int("SIGN_IN_PER_MINUTE", 30, 1, 100_000),
+  };
+  const signInCheck = {
+    gas: BigInt(int("SIGN_IN_CHECK_GAS", 1_000_000, 21_000, 30_000_000)),
+    timeoutMs: int("SIGN_IN_CHECK_TIMEOUT_MS", 5000, 100, 60_000),
+  };
+  const trustProxy = (env.TRUST_PROXY ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  if (trustProxy.some((entry) => !isAddressOrRange(entry))) {
+    problems.push(
+      `TRUST_PROXY must list the addresses or CIDR ranges of your proxies (or loopback, linklocal, uniquelocal), comma-separated; it is "${env.TRUST_PROXY}". Anything broader would let a client choose the address its limits count.`,
+    );
+  }
   const indexer = {
     pollMs: int("INDEXER_POLL_MS", 1000, 10, 600_000),
     maxBlockRange: int("INDEXER_MAX_BLOCK_RANGE", 2000, 1, 1_000_000),
@@ -156,7 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     indexer,
     webDir: path.resolve(env.WEB_DIR ?? path.join(REPO, "web", "dist")),
     apiPrivateKey: env.API_PRIVATE_KEY || undefined,
-    trustProxy: env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY === "false" ? false : env.TRUST_PROXY || undefined,
-    signInPerMinute,
+    trustProxy,
+    limits,
+    signInCheck,
   };
 }

@@ -41,6 +41,8 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
       pool: deployment.contracts.pool,
       chainId: chain.id,
       origin: config.publicOrigin,
+      contractCheckGas: config.signInCheck.gas,
+      contractCheckTimeoutMs: config.signInCheck.timeoutMs,
     });
     const keys = loadKeys(config.dataDir, config.apiPrivateKey);
     app = buildApp({
@@ -49,7 +51,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
       signIn,
       levelThresholds: config.levelThresholds,
       webDir: config.webDir,
-      signInPerMinute: config.signInPerMinute,
+      limits: config.limits,
       trustProxy: config.trustProxy,
       log,
       runtimeConfig: {

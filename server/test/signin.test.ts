@@ -2,8 +2,17 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { createApiClient, Status, type ApiClient, type Language } from "@dwn/api";
-import { createPublicClient, createWalletClient, getAddress, http, type Abi, type Address, type Hex } from "viem";
-import { mnemonicToAccount, type HDAccount } from "viem/accounts";
+import {
+  createPublicClient,
+  createWalletClient,
+  getAddress,
+  http,
+  serializeErc6492Signature,
+  type Abi,
+  type Address,
+  type Hex,
+} from "viem";
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount, type HDAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { createSiweMessage, parseSiweMessage, validateSiweMessage, type SiweMessage } from "viem/siwe";
 import { createSignIn, SESSION_SECONDS } from "../src/serve/signin";
@@ -12,6 +21,7 @@ import { createIndexer } from "../src/sync/indexer";
 import { fetchConfig, startApi, type ApiServer } from "./support/api";
 import { openTestDb } from "./support/db";
 import { startDevnet, type Devnet } from "./support/devnet";
+import { startRpcProxy, type RpcCall } from "./support/rpc-proxy";
 
 /** Sign-in (DESIGN.md §4) against the seeded devnet, through the enveloped client. */
 
@@ -39,8 +49,6 @@ const MSG = {
   signsMissing: "signs is required",
   notAddress: "address must be a wallet address",
   notSignedIn: "Please connect your wallet and sign in again",
-  tooMany: "Too many attempts; please wait a minute",
-  tooManyZh: "尝试次数过多，请稍等一分钟",
 };
 
 /** A minimal ERC-1271 wallet that binds itself under `inviter` when it is deployed. */
@@ -71,6 +79,17 @@ contract TestWallet {
         return signer != address(0) && signer == owner ? bytes4(0x1626ba7e) : bytes4(0xffffffff);
     }
 }
+
+/// A wallet whose signature check never ends: it may only burn the gas it is given.
+contract LoopingWallet {
+    constructor(address pool, address inviter) {
+        IPoolBinding(pool).setInviter(inviter);
+    }
+
+    function isValidSignature(bytes32, bytes calldata) external pure returns (bytes4) {
+        while (true) {}
+    }
+}
 `;
 
 interface SolcOutput {
@@ -78,7 +97,7 @@ interface SolcOutput {
   contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
 }
 
-function compileWallet(): { abi: Abi; bytecode: Hex } {
+function compileWallet(name: "TestWallet" | "LoopingWallet" = "TestWallet"): { abi: Abi; bytecode: Hex } {
   const require = createRequire(import.meta.url);
   const solc = require("solc") as { compile(input: string): string };
   const input = {
@@ -96,7 +115,7 @@ function compileWallet(): { abi: Abi; bytecode: Hex } {
     errors.map((e) => e.formattedMessage),
     [],
   );
-  const contract = output.contracts["TestWallet.sol"].TestWallet;
+  const contract = output.contracts["TestWallet.sol"][name];
   return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
 }
 
@@ -110,6 +129,11 @@ describe("sign-in", () => {
   /** The sign-in clock: frozen at a value while a test sets it, else the real time. */
   let clock: number | undefined;
   const realNow = () => Math.floor(Date.now() / 1000);
+  /** The limited server's clock stands still, so that the test never straddles two of the limit's windows. */
+  const frozen = Date.now();
+  const retryAfter = Math.max(1, Math.ceil(((Math.floor(frozen / 60_000) + 1) * 60_000 - frozen) / 1000));
+  const tooMany = `Too many requests; please try again in ${retryAfter} seconds`;
+  const tooManyZh = `请求过于频繁，请 ${retryAfter} 秒后再试`;
 
   before(async () => {
     devnet = await startDevnet();
@@ -135,7 +159,7 @@ describe("sign-in", () => {
       now: () => clock ?? realNow(),
     });
     server = await startApi({ db, signIn, contracts: record.contracts, signInPerMinute: 10_000 });
-    limited = await startApi({ db, signIn, contracts: record.contracts, signInPerMinute: 3 });
+    limited = await startApi({ db, signIn, contracts: record.contracts, signInPerMinute: 3, clock: () => frozen });
     publicKey = (await fetchConfig(server.origin)).publicKey;
   });
 
@@ -277,8 +301,99 @@ describe("sign-in", () => {
     assertRefused(owner, 10001, MSG.notBound);
   });
 
+  /** A sign-in whose RPC requests go through a recording proxy, and an API server on it. */
+  async function watchedSignIn(options: { contractCheckGas?: bigint } = {}) {
+    const calls: RpcCall[] = [];
+    const proxy = await startRpcProxy(devnet.rpcUrl, { onCall: (call) => calls.push(call) });
+    const signIn = createSignIn({
+      db,
+      client: createPublicClient({ transport: http(proxy.url) }),
+      pool: devnet.record.contracts.pool,
+      chainId: 31337,
+      origin: ORIGIN,
+      ...options,
+    });
+    const api = await startApi({ db, signIn, contracts: devnet.record.contracts });
+    return {
+      calls,
+      api: client(api.origin, (await fetchConfig(api.origin)).publicKey),
+      close: async () => {
+        await api.close();
+        await proxy.close();
+      },
+    };
+  }
+
+  test("an ERC-6492 signature is refused before any RPC call, even one whose factory loops forever", async () => {
+    // A factory whose code is a four-byte infinite loop (JUMPDEST PUSH1 0 JUMP).
+    const deployer = createWalletClient({ account: walletOwner, chain: hardhat, transport: http(devnet.rpcUrl) });
+    const hash = await deployer.sendTransaction({ data: "0x635b6000566000526004601cf3" });
+    const { contractAddress } = await devnet.publicClient.waitForTransactionReceipt({ hash });
+    assert.ok(contractAddress);
+    assert.equal(await devnet.publicClient.getCode({ address: contractAddress }), "0x5b600056");
+
+    const watched = await watchedSignIn();
+    try {
+      // A counterfactual wallet: no code yet, a pending message, and a signature that names
+      // the factory to deploy it with.
+      const counterfactual = privateKeyToAccount(generatePrivateKey());
+      const text = await challenge(watched.api, counterfactual.address);
+      const signs = serializeErc6492Signature({
+        address: contractAddress,
+        data: "0xdeadbeef",
+        signature: await counterfactual.signMessage({ message: text }),
+      });
+      const before = watched.calls.length;
+      const reply = await watched.api.call("user/login", { address: counterfactual.address, signs }, { lang: "en-us" });
+      assertRefused(reply, 422, MSG.badSignature);
+      assert.deepEqual(watched.calls.slice(before), [], "the login reached the RPC");
+    } finally {
+      await watched.close();
+    }
+  });
+
+  test("an ERC-1271 wallet whose check loops is refused within the gas cap, with one call", async () => {
+    const { abi, bytecode } = compileWallet("LoopingWallet");
+    const deployer = createWalletClient({ account: walletOwner, chain: hardhat, transport: http(devnet.rpcUrl) });
+    const hash = await deployer.deployContract({ abi, bytecode, args: [devnet.record.contracts.pool, alice.address] });
+    const { contractAddress } = await devnet.publicClient.waitForTransactionReceipt({ hash });
+    assert.ok(contractAddress);
+    const wallet = getAddress(contractAddress);
+
+    const watched = await watchedSignIn({ contractCheckGas: 300_000n });
+    try {
+      const text = await challenge(watched.api, wallet);
+      const before = watched.calls.length;
+      const started = performance.now();
+      const reply = await watched.api.call(
+        "user/login",
+        { address: wallet, signs: await walletOwner.signMessage({ message: text }) },
+        { lang: "en-us" },
+      );
+      assertRefused(reply, 422, MSG.badSignature);
+      const calls = watched.calls.slice(before);
+      assert.deepEqual(
+        calls.map((c) => c.method),
+        ["eth_getCode", "eth_call"],
+      );
+      const [call] = calls[1].params as [{ to: string; gas: string }];
+      assert.equal(call.to.toLowerCase(), wallet.toLowerCase());
+      assert.equal(BigInt(call.gas), 300_000n);
+      assert.ok(performance.now() - started < 5000, "the refusal took the whole timeout");
+      // The node is none the worse.
+      assert.ok((await devnet.publicClient.getBlockNumber()) > 0n);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  /** Drops the address's pending messages that earlier tests left (so "none is pending" holds). */
+  const forgetPending = (address: Address) =>
+    db.query("DELETE FROM sign_in_nonces WHERE address = $1", [address.toLowerCase()]);
+
   test("a used message and signature cannot sign in again", async () => {
     const api = client();
+    await forgetPending(bob.address);
     const text = await challenge(api, bob.address);
     const signs = await bob.signMessage({ message: text });
     assert.equal((await api.call("user/login", { address: bob.address, signs }, { lang: "en-us" })).status, Status.ok);
@@ -370,23 +485,26 @@ describe("sign-in", () => {
     assertRefused(await signInAs(api, erin, "zh-cn"), 10001, MSG.notBoundZh);
   });
 
-  test("a second challenge replaces the first", async () => {
+  test("two challenges for one address are both usable, each once", async () => {
     const api = client();
+    await forgetPending(dave.address);
     const first = await challenge(api, dave.address);
     const second = await challenge(api, dave.address);
     assert.notEqual(first, second);
-    const late = await api.call(
-      "user/login",
-      { address: dave.address, signs: await dave.signMessage({ message: first }) },
-      { lang: "en-us" },
-    );
-    assertRefused(late, 422, MSG.badSignature);
-    const current = await api.call(
-      "user/login",
-      { address: dave.address, signs: await dave.signMessage({ message: second }) },
-      { lang: "en-us" },
-    );
-    assert.equal(current.status, Status.ok, current.msg);
+    const signsFirst = await dave.signMessage({ message: first });
+    const signsSecond = await dave.signMessage({ message: second });
+    // The older one first: a newer challenge does not spoil it.
+    for (const signs of [signsFirst, signsSecond]) {
+      const login = await api.call("user/login", { address: dave.address, signs }, { lang: "en-us" });
+      assert.equal(login.status, Status.ok, login.msg);
+    }
+    for (const signs of [signsFirst, signsSecond]) {
+      assertRefused(
+        await api.call("user/login", { address: dave.address, signs }, { lang: "en-us" }),
+        422,
+        MSG.noChallenge,
+      );
+    }
   });
 
   test("malformed signatures and addresses are refused as bad input", async () => {
@@ -465,20 +583,20 @@ describe("sign-in", () => {
     assert.equal(info.data.community_num, 1);
   });
 
-  test("sign-in calls are limited per IP; the limit refuses clearly and other calls still serve", async () => {
+  test("sign-in calls are limited per IP with 429; the limit refuses clearly and other calls still serve", async () => {
     const config = await fetchConfig(limited.origin);
     const api = client(limited.origin, config.publicKey);
     const token = await tokenOf(client(), alice);
     for (let i = 0; i < 3; i++) await challenge(api, dave.address);
     assertRefused(
       await api.call("user/get_address_random", { address: dave.address }, { lang: "en-us" }),
-      10001,
-      MSG.tooMany,
+      429,
+      tooMany,
     );
     assertRefused(
       await api.call("user/get_address_random", { address: erin.address }, { lang: "zh-cn" }),
-      10001,
-      MSG.tooManyZh,
+      429,
+      tooManyZh,
     );
 
     const signs = `0x${"11".repeat(65)}`;
@@ -486,11 +604,7 @@ describe("sign-in", () => {
       const reply = await api.call("user/login", { address: erin.address, signs }, { lang: "en-us" });
       assert.equal(reply.status, 422, reply.msg);
     }
-    assertRefused(
-      await api.call("user/login", { address: erin.address, signs }, { lang: "en-us" }),
-      10001,
-      MSG.tooMany,
-    );
+    assertRefused(await api.call("user/login", { address: erin.address, signs }, { lang: "en-us" }), 429, tooMany);
 
     const notices = await api.call("notice/getList", { page: "1", limit: "10" }, { lang: "en-us" });
     assert.equal(notices.status, Status.ok, notices.msg);

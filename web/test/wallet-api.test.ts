@@ -81,6 +81,21 @@ describe("the API wrapper (spec §7, §8; DESIGN.md §4)", () => {
     expect(expired).toEqual([]);
   });
 
+  it("a limit's refusal (HTTP 429) throws an ApiError with the server's sentence, and keeps the session", async () => {
+    const msg = "Too many requests; please try again in 43 seconds";
+    server.next({ limited: { msg, retryAfter: 43 } });
+    const { call, expired } = caller({ token: "t" });
+    const error = await failure(call("NFT/getNFTList", { page: "1", limit: "10" }));
+    expect(error).toMatchObject({ status: 429, message: msg });
+    expect(expired).toEqual([]);
+  });
+
+  it("a 429 without the API's body (from a proxy in front): 'Request failed'", async () => {
+    server.next({ http: 429 });
+    const error = await failure(caller().call("notice/getList", { page: "1", limit: "10" }));
+    expect(error).toMatchObject({ status: NO_REPLY, message: "Request failed" });
+  });
+
   it("401 ends the session (the user must sign in again) and throws", async () => {
     server.next({ reply: { status: 401, msg: "Please connect your wallet and sign in again", data: null } });
     const { call, expired } = caller({ token: "stale" });

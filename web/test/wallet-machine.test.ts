@@ -381,6 +381,27 @@ describe("disconnect (spec §4) and the wallet's own events", () => {
     expect(h.wallet.listenerCount("accountsChanged")).toBe(0);
   });
 
+  it("revokes the token on the server, and signs out here whatever the server answers", async () => {
+    for (const answer of ["ok", "fail", "never"] as const) {
+      const h = createHarness({ account: people.alice });
+      await h.machine.connect();
+      h.answerLogout(answer);
+      await h.machine.disconnect();
+      expect(h.seen.logouts).toEqual(["token-1"]);
+      expect(h.state()).toMatchObject({ account: undefined, token: undefined, hasLogin: false });
+      expect(h.storage.getItem(STORAGE_KEYS.token)).toBeNull();
+      expect(h.notices()).toEqual(["wallet.loginSuccess"]);
+    }
+  });
+
+  it("sends no logout when no one had signed in", async () => {
+    const h = createHarness({ account: people.erin, urlParent: people.alice.address });
+    await h.machine.connect();
+    expect(h.state().parentPopupVisible).toBe(true);
+    await h.machine.disconnect();
+    expect(h.seen.logouts).toEqual([]);
+  });
+
   it("a wallet that cannot revoke permissions still disconnects", async () => {
     const h = createHarness({ account: people.alice });
     await h.machine.connect();
@@ -410,6 +431,21 @@ describe("disconnect (spec §4) and the wallet's own events", () => {
     expect(h.effects.connected).toEqual([people.root.address, people.alice.address]);
     const signers = (h.wallet.paramsOf("personal_sign") as [Hex, string][]).map(([, from]) => from);
     expect(signers).toEqual([people.root.address, people.alice.address]);
+    // The old account's token is revoked on the server, the new one's is not.
+    expect(h.seen.logouts).toEqual(["token-1"]);
+  });
+
+  it("an account switch revokes the old token even when the server does not answer", async () => {
+    const h = createHarness({ account: people.root });
+    await h.machine.connect();
+    h.answerLogout("never");
+    h.wallet.switchAccount(people.alice);
+    await vi.waitFor(() => expect(h.state()).toMatchObject({ account: people.alice.address, hasLogin: true }));
+    expect(h.seen.logouts).toEqual(["token-1"]);
+    // The wallet emptied its accounts: a disconnect, which revokes the new token too.
+    h.wallet.emit("accountsChanged", []);
+    await vi.waitFor(() => expect(h.state().account).toBeUndefined());
+    expect(h.seen.logouts).toEqual(["token-1", "token-2"]);
   });
 
   it("a switch to an unbound account without a URL inviter goes to /not_bound", async () => {

@@ -1,18 +1,20 @@
 import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
+import { createHash } from "node:crypto";
 import formbody from "@fastify/formbody";
-import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { defaultLanguage, isLanguage, Status, type Fields, type Language, type RuntimeConfig } from "@dwn/api";
 import type { Db } from "../store/db";
 import { readSyncState } from "../sync/indexer";
 import { checkSign, createSessionKeys, seal } from "./envelope";
 import { Refusal } from "./input";
+import { clientKey, createLimiter, DEFAULT_LIMITS, type Limits } from "./limits";
 import { message, type MessageKey } from "./messages";
 import { routes, type Route } from "./routes";
 import type { ApiKeys } from "./keys";
 import type { createSignIn } from "./signin";
+import { sweep, SWEEP_EVERY_MS } from "./sweep";
 
 export interface AppOptions {
   db: Db;
@@ -22,15 +24,19 @@ export interface AppOptions {
   levelThresholds: readonly bigint[];
   /** The built web app, served under /chain/ when the folder exists. */
   webDir?: string;
-  /** Sign-in calls allowed per IP per minute. */
-  signInPerMinute?: number;
+  /** Requests allowed per minute (see limits.ts); each one not given keeps its default. */
+  limits?: Partial<Limits>;
+  /** The limits' clock, in milliseconds (a test's). */
+  clock?: () => number;
+  /** How often expired sign-in messages, sessions and past limit windows are swept; 0: never. */
+  sweepEveryMs?: number;
   bodyLimit?: number;
   /**
-   * The peers whose X-Forwarded-For names the client (the sign-in limit counts per client IP),
-   * in Fastify's `trustProxy` forms. Default: loopback and private networks, where a load
-   * balancer sits; a client that connects from a public address cannot pick its own IP.
+   * The proxies whose X-Forwarded-For names the client (the limits count per client address):
+   * addresses or CIDR ranges. Default: none, so the client is the peer of the connection and
+   * no header can choose the address a limit counts.
    */
-  trustProxy?: boolean | string | string[];
+  trustProxy?: readonly string[];
   /**
    * More endpoints, by path under /api/, served through the same handler as the API's own
    * (envelope, session, sealed reply): the benchmark's no-op baseline.
@@ -53,7 +59,7 @@ const FRAMEWORK_REFUSALS: Record<string, MessageKey> = {
 export function buildApp(options: AppOptions) {
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 16 * 1024,
-    trustProxy: options.trustProxy ?? "loopback, linklocal, uniquelocal",
+    trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
     // A request whose URL cannot be decoded gets the same refusal as every other bad input.
     frameworkErrors: (error, request, response) => refuse(request, response, new Refusal(422, "badRequest")),
     clientErrorHandler: (error, socket) => {
@@ -77,7 +83,6 @@ export function buildApp(options: AppOptions) {
   // The API reads form-encoded bodies only (DESIGN.md §4): JSON, text and the rest are refused.
   app.removeAllContentTypeParsers();
   app.register(formbody);
-  app.register(rateLimit, { global: false });
 
   /** The session key of a request whose sKey header opens: its reply is sealed with it. */
   const sessionOf = new WeakMap<FastifyRequest, string>();
@@ -112,14 +117,93 @@ export function buildApp(options: AppOptions) {
   }
 
   app.setErrorHandler((error: FastifyError, request, response) => {
-    if (error.statusCode === 429) {
-      return reply(request, response, Status.businessRule, message("tooMany", langOf(request)), null);
-    }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return refuse(request, response, new Refusal(422, FRAMEWORK_REFUSALS[error.code] ?? "badRequest"));
     }
     log(`API fault on ${request.url}: ${error.message}`);
     return reply(request, response, Status.serverFault, message("serverFault", langOf(request)), null);
+  });
+
+  // Limits (limits.ts): per client address on every /api/ request, before its body is read;
+  // per client address again on the sign-in calls; per token on the signed-in calls, once the
+  // body (which carries the token) is read. Counted in the database, shared by every process.
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const limiter = createLimiter({ db: options.db, now: options.clock, log });
+
+  /**
+   * HTTP 429 with Retry-After and {status: 429, msg, data}, in plain JSON even when the request
+   * carried sKey: a refusal must cost no RSA, and the client reads it without the envelope.
+   */
+  function tooMany(request: FastifyRequest, response: FastifyReply) {
+    const seconds = limiter.retryAfter();
+    const json = JSON.stringify({
+      status: Status.tooMany,
+      msg: message("tooMany", langOf(request), { seconds }),
+      data: null,
+    });
+    void response.code(429).header("retry-after", String(seconds)).type("application/json; charset=utf-8").send(json);
+  }
+
+  /** Takes a permit for each key in turn; stops at the first refusal. */
+  function takeAll(checks: readonly (readonly [string, number])[], from = 0): boolean | Promise<boolean> {
+    for (let i = from; i < checks.length; i++) {
+      const verdict = limiter.take(checks[i][0], checks[i][1]);
+      if (verdict === false) return false;
+      if (verdict !== true) return verdict.then((ok) => ok && takeAll(checks, i + 1));
+    }
+    return true;
+  }
+
+  /** Goes on with the request, or answers 429; most verdicts come without waiting. */
+  function proceed(
+    verdict: boolean | Promise<boolean>,
+    request: FastifyRequest,
+    response: FastifyReply,
+    done: (error?: Error) => void,
+  ) {
+    if (verdict === true) return done();
+    if (verdict === false) return tooMany(request, response);
+    verdict.then((ok) => (ok ? done() : tooMany(request, response)), done);
+  }
+
+  app.addHook("onRequest", (request, response, done) => {
+    if (!request.url.startsWith("/api/")) return done();
+    const client = clientKey(request.ip);
+    const signIn = (request.routeOptions.config as { signIn?: boolean } | undefined)?.signIn === true;
+    // Each key names its limit: processes configured alike count together. Each sign-in call
+    // (challenge, login) has its own count.
+    const checks: (readonly [string, number])[] = [[`ip/${limits.perIp}:${client}`, limits.perIp]];
+    if (signIn) {
+      checks.push([`${request.routeOptions.url}/${limits.signInPerIp}:${client}`, limits.signInPerIp]);
+    }
+    proceed(takeAll(checks), request, response, done);
+  });
+
+  /** The per-token limit, on the routes that need a token; the key is the token's hash. */
+  function tokenLimit(request: FastifyRequest, response: FastifyReply, done: (error?: Error) => void) {
+    const body: unknown = request.body;
+    const token = body && typeof body === "object" && "token" in body ? body.token : undefined;
+    if (typeof token !== "string" || token === "") return done();
+    const key = `token/${limits.perToken}:${createHash("sha256").update(token).digest("base64url").slice(0, 22)}`;
+    proceed(limiter.take(key, limits.perToken), request, response, done);
+  }
+
+  // Expired sign-in messages and sessions and past limit windows go in a periodic sweep.
+  const sweepEveryMs = options.sweepEveryMs ?? SWEEP_EVERY_MS;
+  let sweeping: Promise<unknown> | undefined;
+  const sweeper =
+    sweepEveryMs > 0
+      ? setInterval(() => {
+          const seconds = (ms: number) => Math.floor(ms / 1000);
+          sweeping ??= sweep(options.db, seconds(Date.now()), seconds(options.clock?.() ?? Date.now()))
+            .catch((error: unknown) => log(`The sweep failed: ${(error as Error).message}`))
+            .finally(() => (sweeping = undefined));
+        }, sweepEveryMs).unref()
+      : undefined;
+  app.addHook("onClose", async () => {
+    clearInterval(sweeper);
+    await sweeping;
+    await limiter.settled();
   });
 
   /** The body's fields: each sent once, as text. */
@@ -173,7 +257,7 @@ export function buildApp(options: AppOptions) {
     for (const [path, route] of Object.entries({ ...table, ...options.extraRoutes }) as [string, Route][]) {
       scope.post(
         `/api/${path}`,
-        route.signIn ? { config: { rateLimit: { max: options.signInPerMinute ?? 30, timeWindow: 60_000 } } } : {},
+        { config: { signIn: route.signIn === true }, ...(route.open ? {} : { preHandler: tokenLimit }) },
         (request, response) => handle(route, request, response),
       );
     }

@@ -13,7 +13,10 @@ const MESSAGES = {
   },
   notText: { "en-us": "{field} must be sent once, as text", "zh-cn": "{field} 只能发送一次，且必须是文本" },
   tooLarge: { "en-us": "The request is too large", "zh-cn": "请求过大" },
-  tooMany: { "en-us": "Too many attempts; please wait a minute", "zh-cn": "尝试次数过多，请稍等一分钟" },
+  tooMany: {
+    "en-us": "Too many requests; please try again in {seconds} seconds",
+    "zh-cn": "请求过于频繁，请 {seconds} 秒后再试",
+  },
   sessionKey: { "en-us": "The session key could not be read", "zh-cn": "无法读取会话密钥" },
   sessionKeyRequired: { "en-us": "This call must be encrypted", "zh-cn": "此请求必须加密" },
   badSign: { "en-us": "The request signature is missing or wrong", "zh-cn": "请求签名缺失或错误" },

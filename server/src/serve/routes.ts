@@ -26,7 +26,7 @@ export interface Route {
    * when it is not valid; the handler only checks that a token came.
    */
   ownSession?: boolean;
-  /** Sign-in calls: rate limited per IP. */
+  /** Sign-in calls: a limit of their own per client address, besides the one of every call. */
   signIn?: boolean;
   handle(ctx: RouteContext): Promise<unknown>;
 }
@@ -65,6 +65,15 @@ export function routes({ db, signIn, levelThresholds }: RouteDeps): Record<Endpo
         const outcome = await signIn.login(input.address("address"), input.signature("signs"));
         if (!outcome.ok) throw new Refusal(outcome.reason === "notBound" ? 10001 : 422, outcome.reason);
         return { access_token: outcome.token };
+      },
+    },
+    "user/logout": {
+      // Like every signed-in call, a token that is not a live session gets 401 (the caller is
+      // signed out either way); only the session of the token sent ends.
+      ownSession: true,
+      async handle({ token }) {
+        if (!(await signIn.logout(token))) throw new Refusal(401, "notSignedIn");
+        return null;
       },
     },
     "user/getMemberTeamInfo": {

@@ -1,12 +1,31 @@
 import { createHash, randomBytes } from "node:crypto";
 import { poolAbi } from "@dwn/contracts";
-import { getAddress, type Address, type Hex, type PublicClient } from "viem";
+import {
+  encodeFunctionData,
+  getAddress,
+  hashMessage,
+  isAddressEqual,
+  isErc6492Signature,
+  numberToHex,
+  recoverMessageAddress,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from "viem";
 import { createSiweMessage } from "viem/siwe";
 import type { Sql } from "../store/db";
 import { SESSION, type SessionKey } from "../store/queries";
 
 export const CHALLENGE_SECONDS = 5 * 60;
 export const SESSION_SECONDS = 7 * 24 * 60 * 60;
+
+/** Pending messages kept per address: a sixth request evicts the oldest. */
+export const PENDING_PER_ADDRESS = 5;
+/** Pending messages kept in all: a message is evicted once this many newer ones were issued. */
+export const PENDING_TOTAL = 100_000;
+/** Gas an ERC-1271 `isValidSignature` call may burn, and how long the RPC may take to answer it. */
+export const CONTRACT_CHECK_GAS = 1_000_000n;
+export const CONTRACT_CHECK_TIMEOUT_MS = 5_000;
 
 export interface SignInOptions {
   db: Sql;
@@ -16,6 +35,12 @@ export interface SignInOptions {
   /** The site's origin: the message's domain (host) and URI. */
   origin: string;
   now?: () => number;
+  /** See {@link PENDING_PER_ADDRESS} and {@link PENDING_TOTAL}. */
+  pendingPerAddress?: number;
+  pendingTotal?: number;
+  /** See {@link CONTRACT_CHECK_GAS} and {@link CONTRACT_CHECK_TIMEOUT_MS}. */
+  contractCheckGas?: bigint;
+  contractCheckTimeoutMs?: number;
 }
 
 export type LoginOutcome =
@@ -23,12 +48,56 @@ export type LoginOutcome =
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** EIP-4361 sign-in: single-use challenges, EOA and ERC-1271 signatures, hashed 7-day tokens. */
+/** The statements a challenge runs (exported so that a test can read their query plans). */
+export const CHALLENGE_SQL = {
+  insert: "INSERT INTO sign_in_nonces (address, message, expires_at) VALUES ($1, $2, $3) RETURNING seq",
+  /** The address's messages older than its $2 newest. */
+  trimAddress: `DELETE FROM sign_in_nonces WHERE address = $1 AND seq < (
+      SELECT seq FROM sign_in_nonces WHERE address = $1 ORDER BY seq DESC OFFSET $2::int - 1 LIMIT 1)`,
+  /** Messages issued before the newest $2 (by issue order, whatever was deleted since). */
+  trimTotal: "DELETE FROM sign_in_nonces WHERE seq <= $1::bigint - $2::bigint",
+  /** An address's live messages, newest first. */
+  pending:
+    "SELECT seq::text, message FROM sign_in_nonces WHERE address = $1 AND expires_at > $2 ORDER BY seq DESC LIMIT $3",
+} as const;
+
+const ERC1271_ABI = [
+  {
+    type: "function",
+    name: "isValidSignature",
+    stateMutability: "view",
+    inputs: [
+      { name: "hash", type: "bytes32" },
+      { name: "signature", type: "bytes" },
+    ],
+    outputs: [{ name: "", type: "bytes4" }],
+  },
+] as const;
+const ERC1271_MAGIC = "0x1626ba7e";
+
+/**
+ * EIP-4361 sign-in: single-use challenges, EOA and ERC-1271 signatures, hashed 7-day tokens.
+ *
+ * Each challenge is its own row, valid until used or expired, up to {@link PENDING_PER_ADDRESS}
+ * per address, so a stranger asking for alice's message cannot spoil the one she is signing;
+ * only a flood of more than that many requests for her address in the seconds she takes to
+ * sign evicts hers (and the sign-in rate limit makes that flood cost many addresses).
+ *
+ * Login does not take the message back: it tries the address's pending messages, newest
+ * first. An EOA's signature is checked by recovering its signer (no RPC, a few microseconds
+ * per message). Only an address with code is asked (ERC-1271 `isValidSignature`, one
+ * `eth_call` per pending message, each with a gas cap and a timeout). ERC-6492 signatures
+ * (a factory to deploy first, code of the signer's choosing) are refused before any RPC.
+ */
 export function createSignIn(options: SignInOptions) {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const url = new URL(options.origin);
+  const perAddress = options.pendingPerAddress ?? PENDING_PER_ADDRESS;
+  const total = options.pendingTotal ?? PENDING_TOTAL;
+  const gas = options.contractCheckGas ?? CONTRACT_CHECK_GAS;
+  const timeoutMs = options.contractCheckTimeoutMs ?? CONTRACT_CHECK_TIMEOUT_MS;
 
-  /** A fresh message for `address` to sign; any earlier unused one for it stops counting. */
+  /** A fresh message for `address` to sign; the address's other pending ones stay valid. */
   async function challenge(address: Address): Promise<string> {
     const issued = now();
     // 128 bits from the CSPRNG. (viem's generateSiweNonce draws on Math.random and hands out
@@ -46,30 +115,77 @@ export function createSignIn(options: SignInOptions) {
       expirationTime: new Date((issued + CHALLENGE_SECONDS) * 1000),
     });
     const owner = address.toLowerCase();
-    await options.db.query("DELETE FROM sign_in_nonces WHERE expires_at <= $1", [issued]);
-    // One pending message per address: a new one replaces it, even when two requests race.
-    await options.db.query(
-      `INSERT INTO sign_in_nonces (nonce, address, message, expires_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (address) DO UPDATE
-       SET nonce = EXCLUDED.nonce, message = EXCLUDED.message, expires_at = EXCLUDED.expires_at, used = FALSE`,
-      [nonce, owner, message, issued + CHALLENGE_SECONDS],
-    );
+    const [row] = await options.db.query<{ seq: string }>(CHALLENGE_SQL.insert, [
+      owner,
+      message,
+      issued + CHALLENGE_SECONDS,
+    ]);
+    // Both by index, whatever the table holds; expired rows go in the periodic sweep.
+    await options.db.query(CHALLENGE_SQL.trimAddress, [owner, perAddress]);
+    await options.db.query(CHALLENGE_SQL.trimTotal, [row.seq, total]);
     return message;
   }
 
+  /** Rejects with `error` when `promise` has not settled within the timeout. */
+  function timed<T>(promise: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`The RPC did not answer within ${timeoutMs} ms.`)), timeoutMs);
+    });
+    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  /** Whether the contract at `address` accepts `signature` for `message` (ERC-1271), within the caps. */
+  async function contractAccepts(address: Address, message: string, signature: Hex): Promise<boolean> {
+    const data = encodeFunctionData({
+      abi: ERC1271_ABI,
+      functionName: "isValidSignature",
+      args: [hashMessage(message), signature],
+    });
+    // One attempt (no transport retries): a call that ran out of gas would only run out again.
+    const result = await timed(
+      options.client.request(
+        { method: "eth_call", params: [{ to: address, data, gas: numberToHex(gas) }, "latest"] },
+        { retryCount: 0 },
+      ),
+    ).catch(() => undefined);
+    return typeof result === "string" && result.length >= 66 && result.slice(0, 10).toLowerCase() === ERC1271_MAGIC;
+  }
+
+  /** The pending message `signature` signs for `address`, if any (see {@link createSignIn}). */
+  async function signedMessage<T extends { message: string }>(
+    address: Address,
+    pending: readonly T[],
+    signature: Hex,
+  ): Promise<T | undefined> {
+    for (const row of pending) {
+      const signer = await recoverMessageAddress({ message: row.message, signature }).catch(() => undefined);
+      if (signer && isAddressEqual(signer, address)) return row;
+    }
+    // A key's signature did not match: perhaps a contract account. A signature that cannot be
+    // checked (the RPC failed or timed out) is refused like a wrong one; the user can try again.
+    const code = await timed(
+      options.client.request({ method: "eth_getCode", params: [address, "latest"] }, { retryCount: 0 }),
+    ).catch(() => undefined);
+    if (typeof code !== "string" || code.length <= 2) return undefined;
+    for (const row of pending) if (await contractAccepts(address, row.message, signature)) return row;
+    return undefined;
+  }
+
   async function login(address: Address, signature: Hex): Promise<LoginOutcome> {
+    // Counterfactual wallets cannot have bound an inviter, and checking one would run code the
+    // signer chose (the factory) on our RPC: refused before anything else.
+    if (isErc6492Signature(signature)) return { ok: false, reason: "badSignature" };
     const owner = address.toLowerCase();
-    const [pending] = await options.db.query<{ nonce: string; message: string }>(
-      "SELECT nonce, message FROM sign_in_nonces WHERE address = $1 AND NOT used AND expires_at > $2",
-      [owner, now()],
-    );
-    if (!pending) return { ok: false, reason: "noChallenge" };
-    // viem checks ERC-1271 (and ERC-6492) for contract accounts and ecrecover for the rest.
-    const valid = await options.client
-      .verifyMessage({ address: getAddress(address), message: pending.message, signature })
-      .catch(() => false);
-    if (!valid) return { ok: false, reason: "badSignature" };
-    // Read before the nonce is spent, so an RPC fault here leaves the message usable.
+    const pending = await options.db.query<{ seq: string; message: string }>(CHALLENGE_SQL.pending, [
+      owner,
+      now(),
+      perAddress,
+    ]);
+    if (pending.length === 0) return { ok: false, reason: "noChallenge" };
+    const signed = await signedMessage(getAddress(address), pending, signature);
+    if (!signed) return { ok: false, reason: "badSignature" };
+    // Read before the message is spent, so an RPC fault here leaves it usable.
     const bound = await options.client.readContract({
       address: options.pool,
       abi: poolAbi,
@@ -77,19 +193,25 @@ export function createSignIn(options: SignInOptions) {
       args: [getAddress(address)],
     });
     if (!bound) return { ok: false, reason: "notBound" };
-    // Single use: only the request that flips `used` goes on.
-    const claimed = await options.db.query(
-      "UPDATE sign_in_nonces SET used = TRUE WHERE nonce = $1 AND NOT used RETURNING 1",
-      [pending.nonce],
-    );
+    // Single use: only the request that deletes the message goes on.
+    const claimed = await options.db.query("DELETE FROM sign_in_nonces WHERE seq = $1 RETURNING 1", [signed.seq]);
     if (claimed.length === 0) return { ok: false, reason: "noChallenge" };
-    await options.db.query("DELETE FROM sessions WHERE address = $1 AND expires_at <= $2", [owner, now()]);
     const token = randomBytes(32).toString("base64url");
     await options.db.query(
       "INSERT INTO sessions (token_hash, address, created_at, expires_at) VALUES ($1, $2, $3, $4)",
       [hash(token), owner, now(), now() + SESSION_SECONDS],
     );
     return { ok: true, token };
+  }
+
+  /** Ends the token's session; false when it was not a live session (unknown, expired or ended). */
+  async function logout(token: string): Promise<boolean> {
+    const [tokenHash, at] = sessionKey(token);
+    const ended = await options.db.query("DELETE FROM sessions WHERE token_hash = $1 AND expires_at > $2 RETURNING 1", [
+      tokenHash,
+      at,
+    ]);
+    return ended.length > 0;
   }
 
   /** The token's session as the parameters of a query that resolves it (queries.SESSION). */
@@ -103,5 +225,5 @@ export function createSignIn(options: SignInOptions) {
     return row?.address;
   }
 
-  return { challenge, login, session, sessionKey };
+  return { challenge, login, logout, session, sessionKey };
 }

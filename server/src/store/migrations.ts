@@ -193,6 +193,35 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       CREATE UNIQUE INDEX members_by_id ON members (id)
     `,
   },
+  {
+    id: 6,
+    name: "several pending sign-in messages per address, swept by expiry; shared rate-limit counts",
+    // A challenge no longer replaces the address's pending one (which let anyone stop a chosen
+    // address from signing in): each message is a row of its own, in the order issued (seq),
+    // found by address at login and deleted when used. Expired messages and sessions are swept
+    // by expiry, which needs an index. Rate-limit counts live here so that every API process
+    // of a deployment counts against one limit: permits leased per key and per one-minute
+    // window (UNLOGGED: a crash may forget the current minute's counts, nothing else).
+    sql: `
+      DROP TABLE sign_in_nonces;
+      CREATE TABLE sign_in_nonces (
+        seq BIGSERIAL PRIMARY KEY,
+        address TEXT NOT NULL,
+        message TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX sign_in_nonces_by_address ON sign_in_nonces (address, seq);
+      CREATE INDEX sign_in_nonces_by_expiry ON sign_in_nonces (expires_at);
+      CREATE INDEX sessions_by_expiry ON sessions (expires_at);
+      CREATE UNLOGGED TABLE rate_limits (
+        key TEXT NOT NULL,
+        window_start BIGINT NOT NULL,
+        leased BIGINT NOT NULL,
+        PRIMARY KEY (key, window_start)
+      );
+      CREATE INDEX rate_limits_by_window ON rate_limits (window_start)
+    `,
+  },
 ];
 
 /**

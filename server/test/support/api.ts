@@ -19,10 +19,18 @@ export interface ApiServerOptions {
   signIn: ReturnType<typeof createSignIn>;
   contracts: RuntimeConfig["contracts"];
   chainId?: number;
+  /** Sign-in calls per client address per minute (default: more than any test sends). */
   signInPerMinute?: number;
+  /** The other limits (default: more than any test sends), the proxies trusted and the limits' clock. */
+  limits?: AppOptions["limits"];
+  trustProxy?: AppOptions["trustProxy"];
+  clock?: AppOptions["clock"];
+  sweepEveryMs?: AppOptions["sweepEveryMs"];
   levelThresholds?: readonly bigint[];
   log?: AppOptions["log"];
 }
+
+const UNLIMITED = 1_000_000;
 
 /** The API (no indexer) on 127.0.0.1, on a port the system picks. `close` stops it. */
 export async function startApi(options: ApiServerOptions) {
@@ -33,7 +41,15 @@ export async function startApi(options: ApiServerOptions) {
     keys,
     signIn: options.signIn,
     levelThresholds: options.levelThresholds ?? [0n, 1000n, 5000n, 20000n, 100000n].map((t) => t * 10n ** 18n),
-    signInPerMinute: options.signInPerMinute,
+    limits: {
+      perIp: UNLIMITED,
+      perToken: UNLIMITED,
+      signInPerIp: options.signInPerMinute ?? UNLIMITED,
+      ...options.limits,
+    },
+    trustProxy: options.trustProxy,
+    clock: options.clock,
+    sweepEveryMs: options.sweepEveryMs,
     log: options.log ?? ((line) => faults.push(line)),
     runtimeConfig: {
       chain: {

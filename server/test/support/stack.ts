@@ -86,6 +86,8 @@ export async function startStack(options: StackOptions = {}) {
         WEB_DIR: path.join(dataDir, "no-web-app"),
         PUBLIC_ORIGIN: "http://127.0.0.1:8080",
         SIGN_IN_PER_MINUTE: "10000",
+        API_PER_MINUTE_PER_IP: "1000000",
+        API_PER_MINUTE_PER_TOKEN: "1000000",
         LEVEL_THRESHOLDS: options.levelThresholds ?? "0,1000,5000,20000,100000",
       }),
       db: database.target,

@@ -37,7 +37,7 @@ export interface ApiCallerOptions {
 
 /**
  * `call(endpoint, payload)` → the reply's data, or an {@link ApiError} with a message fit to show
- * (spec §8): the server's `msg` for 401, 422, 10001 and 500 replies, "Request timed out" when
+ * (spec §8): the server's `msg` for 401, 422, 429, 10001 and 500 replies, "Request timed out" when
  * nothing answered, "Request failed" for an HTTP error or an unreadable reply.
  */
 export function createApiCaller(options: ApiCallerOptions): ApiCall {

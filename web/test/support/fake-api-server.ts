@@ -11,7 +11,12 @@ export interface ReceivedCall {
 
 /** What the fake server does with the next call. */
 export type Behaviour =
-  { reply: { status: number; msg: string; data: unknown } } | { http: number } | { network: true } | { hang: true };
+  | { reply: { status: number; msg: string; data: unknown } }
+  | { http: number }
+  | { network: true }
+  | { hang: true }
+  /** A limit's refusal as the server sends it: HTTP 429, Retry-After, a plain JSON body. */
+  | { limited: { msg: string; retryAfter: number } };
 
 /**
  * The server side of the envelope (DESIGN.md §4) as a `fetch`: it opens sKey with its RSA
@@ -38,6 +43,15 @@ export function createFakeApiServer() {
       return new Promise<Response>((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason)));
     }
     if ("http" in behaviour) return new Response("Bad gateway", { status: behaviour.http });
+    if ("limited" in behaviour) {
+      return new Response(JSON.stringify({ status: 429, msg: behaviour.limited.msg, data: null }), {
+        status: 429,
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          "retry-after": String(behaviour.limited.retryAfter),
+        },
+      });
+    }
     const body = await encryptText(sessionKey, JSON.stringify(behaviour.reply));
     return new Response(body, { status: 200, headers: { "content-type": "text/plain; charset=utf-8" } });
   };

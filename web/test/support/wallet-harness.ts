@@ -67,8 +67,15 @@ export function createHarness(options: HarnessOptions = {}) {
     receiptSucceeds: true,
   };
   const pending = new Map<Hash, { account: Address; parent: Address }>();
-  const seen = { validUser: [] as Address[], messages: [] as string[], logins: [] as Address[] };
+  const seen = {
+    validUser: [] as Address[],
+    messages: [] as string[],
+    logins: [] as Address[],
+    logouts: [] as string[],
+  };
   let loginError: ApiError | undefined;
+  /** How the server answers a logout: at once, with a failure, or never. */
+  let logoutAnswer: "ok" | "fail" | "never" = "ok";
   let tokens = 0;
 
   const referral: ReferralAccess = {
@@ -114,6 +121,11 @@ export function createHarness(options: HarnessOptions = {}) {
       tokens++;
       return `token-${tokens}`;
     },
+    async logout(token) {
+      seen.logouts.push(token);
+      if (logoutAnswer === "fail") throw new ApiError(0, "Request failed");
+      if (logoutAnswer === "never") await new Promise(() => undefined);
+    },
   };
 
   const effects = {
@@ -153,5 +165,6 @@ export function createHarness(options: HarnessOptions = {}) {
     setUrlParent: (value: string | null) => (urlParent = value),
     setChosen: (provider: Eip1193Provider | undefined) => (chosen = provider),
     failLogin: (error: ApiError | undefined) => (loginError = error),
+    answerLogout: (answer: typeof logoutAnswer) => (logoutAnswer = answer),
   };
 }

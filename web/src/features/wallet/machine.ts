@@ -99,6 +99,15 @@ export function createWalletMachine(deps: WalletMachineDeps) {
     };
   }
 
+  /**
+   * Asks the server to revoke the session's token, without waiting: the local session ends
+   * whatever the answer (or none), and a failed logout leaves a token nobody holds any more.
+   */
+  function logout() {
+    const { token } = state;
+    if (token) void deps.api.logout(token).catch(() => undefined);
+  }
+
   /** Ends the session in memory and in storage; whatever step is still running stops. */
   function end({ keepParent }: { keepParent: boolean }) {
     epoch++;
@@ -260,6 +269,7 @@ export function createWalletMachine(deps: WalletMachineDeps) {
   async function disconnect(): Promise<void> {
     const wallet = provider;
     try {
+      logout();
       detachProvider();
       end({ keepParent: false });
     } catch {
@@ -280,6 +290,7 @@ export function createWalletMachine(deps: WalletMachineDeps) {
       return;
     }
     if (isAddressEqual(next, state.account)) return;
+    logout();
     end({ keepParent: true });
     void run(async (mine) => {
       setParent(deps.readUrlParent());

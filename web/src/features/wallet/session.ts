@@ -32,13 +32,15 @@ export interface AppWalletOptions {
  */
 export function createAppWalletMachine(options: AppWalletOptions): WalletMachine {
   const { config, discovery, t } = options;
-  const signInCalls = createApiCaller({
-    client: apiClientFor(config),
-    language: () => apiLanguage(options.language()),
-    token: () => undefined,
-    onUnauthorized: () => undefined,
-    messages: { timedOut: () => t("wallet.api.timedOut"), failed: () => t("wallet.api.failed") },
-  });
+  // The wallet's own calls carry the token they are given, if any; a 401 here ends nothing more.
+  const callerWith = (token: string | undefined) =>
+    createApiCaller({
+      client: apiClientFor(config),
+      language: () => apiLanguage(options.language()),
+      token: () => token,
+      onUnauthorized: () => undefined,
+      messages: { timedOut: () => t("wallet.api.timedOut"), failed: () => t("wallet.api.failed") },
+    });
   return createWalletMachine({
     chain: config.chain,
     storage: options.storage,
@@ -47,7 +49,7 @@ export function createAppWalletMachine(options: AppWalletOptions): WalletMachine
       chain: chainFromConfig(config),
       pool: config.contracts.pool,
     }),
-    api: signInApi(signInCalls),
+    api: signInApi(callerWith(undefined), callerWith),
     readUrlParent: () => readUrlParent(window.location),
     async chooseProvider() {
       const choose = () =>

@@ -2,18 +2,22 @@ import { isHex, stringToHex, type Address, type Hex } from "viem";
 import type { ApiCall } from "../../lib/api";
 import type { Eip1193Provider } from "./eip1193";
 
-/** The two sign-in calls of DESIGN.md §4. */
+/** The sign-in calls of DESIGN.md §4, and the logout that ends a session on the server. */
 export interface SignInApi {
   /** The EIP-4361 message the server wants signed. */
   randomMessage(address: Address): Promise<string>;
   /** The access token for a signed message. */
   login(address: Address, signature: Hex): Promise<string>;
+  /** Revokes `token` on the server (other devices' sessions go on). */
+  logout(token: string): Promise<void>;
 }
 
-export function signInApi(call: ApiCall): SignInApi {
+/** `call` sends no token; `callAs(token)` sends that one. */
+export function signInApi(call: ApiCall, callAs: (token: string) => ApiCall): SignInApi {
   return {
     randomMessage: (address) => call("user/get_address_random", { address }),
     login: async (address, signs) => (await call("user/login", { address, signs })).access_token,
+    logout: async (token) => void (await callAs(token)("user/logout", {})),
   };
 }
 
