@@ -96,21 +96,28 @@ describe("which wallet a connect uses", () => {
   it("in a wallet's own browser, its injected provider, whatever else is announced", () => {
     const injected = wallet();
     expect(isMobileBrowser(phone)).toBe(true);
-    expect(chooseWallet({ options: [option("a"), option("b")], injected, userAgent: phone })).toEqual({
-      kind: "use",
-      provider: injected,
-    });
+    for (const walletConnect of [false, true]) {
+      expect(chooseWallet({ options: [option("a"), option("b")], injected, userAgent: phone, walletConnect })).toEqual({
+        kind: "use",
+        provider: injected,
+      });
+    }
   });
 
-  it("the only wallet found; a pick among several; none", () => {
+  it("the only wallet found when there is no other way; else the picker", () => {
     const only = option("a");
-    expect(chooseWallet({ options: [only], injected: undefined, userAgent: desktop })).toEqual({
-      kind: "use",
-      provider: only.provider,
+    const choose = (options: ReturnType<typeof option>[], walletConnect: boolean, injected = only.provider) =>
+      chooseWallet({ options, injected, userAgent: desktop, walletConnect });
+    expect(choose([only], false)).toEqual({ kind: "use", provider: only.provider });
+    // With WalletConnect offered, a desktop user with one extension may still want their phone.
+    expect(choose([only], true)).toEqual({ kind: "pick" });
+    expect(choose([only, option("b")], false)).toEqual({ kind: "pick" });
+    // No wallet at all: the picker says so and offers WalletConnect and the wallet apps' links.
+    expect(chooseWallet({ options: [], injected: undefined, userAgent: phone, walletConnect: false })).toEqual({
+      kind: "pick",
     });
-    expect(chooseWallet({ options: [only, option("b")], injected: only.provider, userAgent: desktop }).kind).toBe(
-      "pick",
-    );
-    expect(chooseWallet({ options: [], injected: undefined, userAgent: phone })).toEqual({ kind: "none" });
+    expect(chooseWallet({ options: [], injected: undefined, userAgent: phone, walletConnect: true })).toEqual({
+      kind: "pick",
+    });
   });
 });
