@@ -6,6 +6,8 @@ import { people } from "./support/wallet-harness";
 
 class FakeWindow extends EventTarget {
   ethereum?: unknown;
+  binancew3w?: unknown;
+  okxwallet?: unknown;
   requests = 0;
   constructor() {
     super();
@@ -84,6 +86,28 @@ describe("wallet discovery (EIP-6963 with the window.ethereum fallback)", () => 
     target.ethereum = undefined;
     target.dispatchEvent(new Event("focus"));
     expect(discovery.injected()).toBeDefined();
+  });
+});
+
+describe("the in-app browsers' documented providers", () => {
+  it("Binance Web3 Wallet's window.binancew3w.ethereum and OKX's window.okxwallet, window.ethereum first", () => {
+    const binance = new FakeWindow();
+    binance.binancew3w = { ethereum: wallet() };
+    expect(started(binance).discovery.injected()).toBe(Reflect.get(binance.binancew3w as object, "ethereum"));
+
+    const okx = new FakeWindow();
+    okx.okxwallet = wallet();
+    expect(started(okx).discovery.injected()).toBe(okx.okxwallet);
+
+    const both = new FakeWindow();
+    both.ethereum = wallet();
+    both.okxwallet = wallet();
+    both.binancew3w = { ethereum: "not a provider" };
+    expect(started(both).discovery.injected()).toBe(both.ethereum);
+
+    const none = new FakeWindow();
+    none.binancew3w = { ethereum: {} };
+    expect(started(none).discovery.injected()).toBeUndefined();
   });
 });
 
