@@ -8,6 +8,31 @@ import { compression } from "vite-plugin-compression2";
 import { bootPreloads, type BootPreloadTable } from "./src/app/bootPreloads.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES, languagesToLoad, type LanguageCode } from "./src/i18n/languages.ts";
 
+/**
+ * WalletConnect (fetched only when a user picks it) uses viem and its cryptography libraries as
+ * the app does. Shared modules would join the first-visit chunk (every module the entry reaches
+ * is grouped there, see `codeSplitting` below), and with them every viem export WalletConnect
+ * uses: about 75 kB gzip more on every first visit. WalletConnect gets its own copy instead:
+ * these libraries, imported from WalletConnect's code (or from such a copy), resolve to the
+ * same files under another module id, so they are only ever reached lazily.
+ */
+function walletConnectOwnCopy(): Plugin {
+  const SUFFIX = "?walletconnect";
+  const fromWalletConnect = (id: string) =>
+    id.endsWith(SUFFIX) || /node_modules[\\/](@walletconnect|@reown)[\\/]/.test(id);
+  const shared = /node_modules[\\/](viem|ox|abitype|@noble|@scure)[\\/]/;
+  return {
+    name: "walletconnect-own-copy",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (!importer || !fromWalletConnect(importer) || source.includes("?")) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !shared.test(resolved.id)) return null;
+      return { ...resolved, id: resolved.id + SUFFIX };
+    },
+  };
+}
+
 const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), "src");
 
 /**
@@ -112,6 +137,7 @@ function bootLogo(): Plugin {
 export default defineConfig({
   base: "/chain/",
   plugins: [
+    walletConnectOwnCopy(),
     react(),
     bootLogo(),
     preloadScreens(),

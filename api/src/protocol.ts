@@ -49,6 +49,8 @@ export interface RuntimeConfig {
   };
   /** RSA-2048 public key, base64 SPKI DER. */
   publicKey: string;
+  /** WalletConnect's project id for this deployment; absent or null: WalletConnect is not offered. */
+  walletConnect?: { projectId: string } | null;
 }
 
 /** `GET /api/system/status`. */

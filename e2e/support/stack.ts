@@ -59,12 +59,12 @@ export const role = (name: DevnetRole): HDAccount => devnetAccount(DEVNET_ACCOUN
  * `npm start` run the way a newcomer runs it, on free loopback ports and a temporary data
  * folder, as its own process group. Resolves once it printed that everything is running.
  */
-async function npmStart() {
+async function npmStart(extraEnv: Record<string, string> = {}) {
   const [devnetPort, port] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-e2e-"));
   const child: ChildProcess = spawn("npm", ["start"], {
     cwd: REPO,
-    env: { ...process.env, DEVNET_PORT: String(devnetPort), PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, ...extraEnv, DEVNET_PORT: String(devnetPort), PORT: String(port), DATA_DIR: dataDir },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -103,10 +103,11 @@ async function npmStart() {
 
 /**
  * The whole product for one test file: `npm start`, a chain snapshot of the seeded devnet, and
- * the helpers tests use to set up and check chain and API state.
+ * the helpers tests use to set up and check chain and API state. `env` adds configuration
+ * (e.g. WALLETCONNECT_PROJECT_ID) to what `npm start` runs with.
  */
-export async function startStack() {
-  const started = await npmStart();
+export async function startStack(env: Record<string, string> = {}) {
+  const started = await npmStart(env);
   try {
     return await connectStack(started);
   } catch (error) {

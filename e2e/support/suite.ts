@@ -19,7 +19,10 @@ export function e2eSuite({
   setUp,
   afterEachTest,
   timeout = 180_000,
+  env,
 }: {
+  /** Configuration added to what `npm start` runs with. */
+  env?: Record<string, string>;
   setUp?: () => Promise<void>;
   afterEachTest?: () => Promise<void>;
   timeout?: number;
@@ -34,7 +37,7 @@ export function e2eSuite({
 
   before(
     async () => {
-      stack = await startStack();
+      stack = await startStack(env);
       browser = await launchBrowser();
       await setUp?.();
     },

@@ -98,6 +98,15 @@ export class TestWallet {
     await context.addInitScript(installPageWallet, TEST_WALLET);
   }
 
+  /**
+   * Answers requests in every page of `context` without installing a provider there: for a
+   * stand-in of a wallet reached another way (WalletConnect's module replaced by one that
+   * forwards to this wallet), in a browser that has no wallet of its own.
+   */
+  async serve(context: BrowserContext): Promise<void> {
+    await context.exposeBinding(WALLET_BINDING, (source, request: WalletRequest) => this.answer(source.page, request));
+  }
+
   /** The next request of `method` fails with 4001, as when the user taps "Reject". */
   rejectNext(method: string): void {
     this.rejecting.add(method);

@@ -56,6 +56,8 @@ export interface ServerConfig {
   trustProxy: string[];
   /** The ERC-1271 check of a contract account's signature: its gas cap and its timeout. */
   signInCheck: { gas: bigint; timeoutMs: number };
+  /** WalletConnect's project id (cloud.reown.com); undefined: the web app does not offer it. */
+  walletConnectProjectId?: string;
 }
 
 /** proxy-addr's names of address ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
@@ -164,6 +166,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       `TRUST_PROXY must list the addresses or CIDR ranges of your proxies (or loopback, linklocal, uniquelocal), comma-separated; it is "${env.TRUST_PROXY}". Anything broader would let a client choose the address its limits count.`,
     );
   }
+  const walletConnectProjectId = env.WALLETCONNECT_PROJECT_ID?.trim() || undefined;
+  if (walletConnectProjectId !== undefined && !/^[0-9a-f]{32}$/i.test(walletConnectProjectId)) {
+    problems.push(
+      `WALLETCONNECT_PROJECT_ID must be the 32 hexadecimal characters of a project id from cloud.reown.com; it is "${env.WALLETCONNECT_PROJECT_ID}".`,
+    );
+  }
   const indexer = {
     pollMs: int("INDEXER_POLL_MS", 1000, 10, 600_000),
     maxBlockRange: int("INDEXER_MAX_BLOCK_RANGE", 2000, 1, 1_000_000),
@@ -192,5 +200,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy,
     limits,
     signInCheck,
+    walletConnectProjectId,
   };
 }

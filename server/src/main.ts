@@ -64,6 +64,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         },
         contracts: deployment.contracts,
         publicKey: keys.publicKey,
+        walletConnect: config.walletConnectProjectId ? { projectId: config.walletConnectProjectId } : null,
       },
     });
     url = await app.listen({ host: config.host, port: config.port });

@@ -51,3 +51,16 @@ test("every bad variable is named in a sentence, all of them at once", () => {
     (error: Error) => error.message.split("\n").length === 2,
   );
 });
+
+test("WALLETCONNECT_PROJECT_ID offers WalletConnect; absent, it is not offered; malformed, refused", () => {
+  assert.equal(loadConfig({}).walletConnectProjectId, undefined);
+  assert.equal(loadConfig({ WALLETCONNECT_PROJECT_ID: " " }).walletConnectProjectId, undefined);
+  const id = "0123456789abcdef0123456789ABCDEF";
+  assert.equal(loadConfig({ WALLETCONNECT_PROJECT_ID: id }).walletConnectProjectId, id);
+  for (const bad of ["0123", "0123456789abcdef0123456789abcdeg", "https://cloud.reown.com"]) {
+    assert.throws(
+      () => loadConfig({ WALLETCONNECT_PROJECT_ID: bad }),
+      (error: Error) => error.message.includes("WALLETCONNECT_PROJECT_ID must be the 32 hexadecimal characters"),
+    );
+  }
+});

@@ -65,6 +65,35 @@ describe("the production bundle", { timeout: 240_000 }, () => {
     expect([...production.keys()].filter((name) => /devnet/i.test(name))).toEqual([]);
   });
 
+  it("keeps WalletConnect out of the first visit: its code is a chunk fetched only when picked", () => {
+    interface Chunk {
+      file: string;
+      isEntry?: boolean;
+      isDynamicEntry?: boolean;
+      imports?: string[];
+      dynamicImports?: string[];
+    }
+    const manifest = JSON.parse(production.get(path.join(".vite", "manifest.json")) ?? "{}") as Record<string, Chunk>;
+    const firstVisit = new Set<string>();
+    const visit = (key: string) => {
+      if (firstVisit.has(key)) return;
+      firstVisit.add(key);
+      for (const imported of manifest[key]?.imports ?? []) visit(imported);
+    };
+    visit("index.html");
+    const firstVisitFiles = [...firstVisit].map((key) => path.join(...manifest[key].file.split("/")));
+    // WalletConnect's relay is named in its code and nowhere else.
+    const withRelay = found(production, "relay.walletconnect");
+    expect(withRelay.length).toBeGreaterThan(0);
+    expect(firstVisitFiles.filter((file) => withRelay.includes(file))).toEqual([]);
+    // The module that opens it is a lazily loaded entry (imported with import()), and its chunk
+    // is the one that carries WalletConnect's code.
+    const module = manifest["src/features/wallet/walletconnect.ts"];
+    expect(module?.isDynamicEntry).toBe(true);
+    expect(firstVisit.has("src/features/wallet/walletconnect.ts")).toBe(false);
+    expect(withRelay).toContain(path.join(...module.file.split("/")));
+  });
+
   it("while the devnet build (`vite build --mode devnet`) does ship the wallet", () => {
     expect(found(devnet, DEVNET_WALLET_NAME).length).toBeGreaterThan(0);
     expect(found(devnet, DEVNET_MNEMONIC).length).toBeGreaterThan(0);

@@ -6,6 +6,8 @@ import { people } from "./support/wallet-harness";
 
 class FakeWindow extends EventTarget {
   ethereum?: unknown;
+  binancew3w?: unknown;
+  okxwallet?: unknown;
   requests = 0;
   constructor() {
     super();
@@ -87,6 +89,28 @@ describe("wallet discovery (EIP-6963 with the window.ethereum fallback)", () => 
   });
 });
 
+describe("the in-app browsers' documented providers", () => {
+  it("Binance Web3 Wallet's window.binancew3w.ethereum and OKX's window.okxwallet, window.ethereum first", () => {
+    const binance = new FakeWindow();
+    binance.binancew3w = { ethereum: wallet() };
+    expect(started(binance).discovery.injected()).toBe(Reflect.get(binance.binancew3w as object, "ethereum"));
+
+    const okx = new FakeWindow();
+    okx.okxwallet = wallet();
+    expect(started(okx).discovery.injected()).toBe(okx.okxwallet);
+
+    const both = new FakeWindow();
+    both.ethereum = wallet();
+    both.okxwallet = wallet();
+    both.binancew3w = { ethereum: "not a provider" };
+    expect(started(both).discovery.injected()).toBe(both.ethereum);
+
+    const none = new FakeWindow();
+    none.binancew3w = { ethereum: {} };
+    expect(started(none).discovery.injected()).toBeUndefined();
+  });
+});
+
 describe("which wallet a connect uses", () => {
   const desktop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36";
   const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 TokenPocket";
@@ -96,21 +120,28 @@ describe("which wallet a connect uses", () => {
   it("in a wallet's own browser, its injected provider, whatever else is announced", () => {
     const injected = wallet();
     expect(isMobileBrowser(phone)).toBe(true);
-    expect(chooseWallet({ options: [option("a"), option("b")], injected, userAgent: phone })).toEqual({
-      kind: "use",
-      provider: injected,
-    });
+    for (const walletConnect of [false, true]) {
+      expect(chooseWallet({ options: [option("a"), option("b")], injected, userAgent: phone, walletConnect })).toEqual({
+        kind: "use",
+        provider: injected,
+      });
+    }
   });
 
-  it("the only wallet found; a pick among several; none", () => {
+  it("the only wallet found when there is no other way; else the picker", () => {
     const only = option("a");
-    expect(chooseWallet({ options: [only], injected: undefined, userAgent: desktop })).toEqual({
-      kind: "use",
-      provider: only.provider,
+    const choose = (options: ReturnType<typeof option>[], walletConnect: boolean, injected = only.provider) =>
+      chooseWallet({ options, injected, userAgent: desktop, walletConnect });
+    expect(choose([only], false)).toEqual({ kind: "use", provider: only.provider });
+    // With WalletConnect offered, a desktop user with one extension may still want their phone.
+    expect(choose([only], true)).toEqual({ kind: "pick" });
+    expect(choose([only, option("b")], false)).toEqual({ kind: "pick" });
+    // No wallet at all: the picker says so and offers WalletConnect and the wallet apps' links.
+    expect(chooseWallet({ options: [], injected: undefined, userAgent: phone, walletConnect: false })).toEqual({
+      kind: "pick",
     });
-    expect(chooseWallet({ options: [only, option("b")], injected: only.provider, userAgent: desktop }).kind).toBe(
-      "pick",
-    );
-    expect(chooseWallet({ options: [], injected: undefined, userAgent: phone })).toEqual({ kind: "none" });
+    expect(chooseWallet({ options: [], injected: undefined, userAgent: phone, walletConnect: true })).toEqual({
+      kind: "pick",
+    });
   });
 });

@@ -46,16 +46,36 @@ describe("connect and sign in (spec §4)", () => {
     expect(h.seen.logins).toEqual([people.alice.address]);
   });
 
-  it("step 1 stores the URL's address as the parent, or clears it when the URL has none", async () => {
-    const withParent = createHarness({ account: people.alice, urlParent: people.root.address });
-    await withParent.machine.connect();
-    expect(withParent.storage.getItem(STORAGE_KEYS.parentAddress)).toBe(people.root.address);
+  it("step 1 takes the URL's inviter, else the one an invite left in storage; a bound account spends it", async () => {
+    // erin is not bound: the invite is kept in storage and offered in the bind popup.
+    const fromUrl = createHarness({ account: people.erin, urlParent: people.alice.address });
+    await fromUrl.machine.connect();
+    expect(fromUrl.storage.getItem(STORAGE_KEYS.parentAddress)).toBe(people.alice.address);
 
-    const without = createHarness({ account: people.alice, stored: { parentAddress: people.erin.address } });
-    expect(without.state().parentAddress).toBe(people.erin.address);
-    await without.machine.connect();
-    expect(without.storage.getItem(STORAGE_KEYS.parentAddress)).toBeNull();
-    expect(without.state().parentAddress).toBeNull();
+    // The user opened the invite, moved to another screen (or reloaded, or paired a wallet):
+    // the URL no longer names the inviter, storage still does.
+    const fromStorage = createHarness({ account: people.erin, stored: { parentAddress: people.alice.address } });
+    expect(fromStorage.state().parentAddress).toBe(people.alice.address);
+    await fromStorage.machine.connect();
+    expect(fromStorage.state()).toMatchObject({ parentPopupVisible: true, parentAddress: people.alice.address });
+
+    // alice is bound already: whoever invited her this time, the invite is spent.
+    for (const options of [{ urlParent: people.root.address }, { stored: { parentAddress: people.erin.address } }]) {
+      const bound = createHarness({ account: people.alice, ...options });
+      await bound.machine.connect();
+      expect(bound.state()).toMatchObject({ hasLogin: true, parentAddress: null });
+      expect(bound.storage.getItem(STORAGE_KEYS.parentAddress)).toBeNull();
+    }
+  });
+
+  it("a URL's inviter wins over an older one in storage", async () => {
+    const h = createHarness({
+      account: people.erin,
+      urlParent: people.root.address,
+      stored: { parentAddress: people.alice.address },
+    });
+    await h.machine.connect();
+    expect(h.state()).toMatchObject({ parentPopupVisible: true, parentAddress: people.root.address });
   });
 
   it("wrong chain: the network popup, and neither the tree nor a signature is asked", async () => {
@@ -409,6 +429,22 @@ describe("disconnect (spec §4) and the wallet's own events", () => {
     await h.machine.disconnect();
     expect(h.state().account).toBeUndefined();
     expect(h.notices()).toEqual(["wallet.loginSuccess"]);
+  });
+
+  it("disconnect ends the wallet's own session through forgetWallet when it has one (WalletConnect)", async () => {
+    const forgotten: unknown[] = [];
+    const h = createHarness({
+      account: people.alice,
+      forgetWallet: async (wallet) => {
+        forgotten.push(wallet);
+        throw new Error("relay unreachable");
+      },
+    });
+    await h.machine.connect();
+    await h.machine.disconnect();
+    expect(forgotten).toEqual([h.wallet]);
+    expect(h.wallet.methods()).not.toContain("wallet_revokePermissions");
+    expect(h.state()).toMatchObject({ account: undefined, hasLogin: false });
   });
 
   it("the wallet's disconnect event disconnects", async () => {

@@ -12,7 +12,16 @@ const served =
 
 describe("the runtime config (GET /api/config)", () => {
   it("is loaded from the page's origin and checked", async () => {
-    expect(await loadRuntimeConfig({ origin: "https://dwn.example", fetch: served(config) })).toEqual(config);
+    expect(await loadRuntimeConfig({ origin: "https://dwn.example", fetch: served(config) })).toEqual({
+      ...config,
+      walletConnect: null,
+    });
+  });
+
+  it("offers WalletConnect only with a project id", () => {
+    const projectId = "0123456789abcdef0123456789abcdef";
+    expect(parseRuntimeConfig({ ...config, walletConnect: { projectId } }).walletConnect).toEqual({ projectId });
+    expect(parseRuntimeConfig({ ...config, walletConnect: null }).walletConnect).toBeNull();
   });
 
   it("takes a chain without an explorer", () => {
@@ -26,6 +35,7 @@ describe("the runtime config (GET /api/config)", () => {
     [{ ...config, chain: { ...config.chain, id: "56" } }, "chain.id"],
     [{ ...config, contracts: { ...config.contracts, pool: "0x12" } }, "contracts.pool"],
     [{ ...config, chain: { ...config.chain, currency: undefined } }, "chain.currency"],
+    [{ ...config, walletConnect: { projectId: "" } }, "walletConnect.projectId"],
     [null, "the config"],
   ])("refuses a bad answer with a sentence naming the field (%#)", (body, field) => {
     expect(() => parseRuntimeConfig(body)).toThrow(field);

@@ -17,10 +17,14 @@ const enUs = {
     rejected: "User rejected the access request",
     connectFailed: "Connection failed, please try again",
     disconnectFailed: "Disconnect failed",
-    noWallet: "No wallet found: install a wallet, or open this page in your wallet's browser",
+    noWallet: "No wallet found in this browser: install a wallet extension, or open this page in your wallet app",
     picker: {
       title: "Choose a wallet",
       injected: "Browser wallet",
+      walletConnect: "WalletConnect (wallet on another device or app)",
+    },
+    openIn: {
+      title: "Open this page in your wallet app",
     },
     network: {
       title: "Wrong network",
@@ -74,10 +78,14 @@ const zhCn: Strings<typeof enUs> = {
     rejected: "用户拒绝了访问请求",
     connectFailed: "连接失败，请重试",
     disconnectFailed: "断开连接失败",
-    noWallet: "未检测到钱包：请安装钱包，或在钱包内置浏览器中打开本页",
+    noWallet: "此浏览器中未检测到钱包：请安装钱包插件，或在钱包 App 中打开本页",
     picker: {
       title: "选择钱包",
       injected: "浏览器钱包",
+      walletConnect: "WalletConnect（其他设备或应用中的钱包）",
+    },
+    openIn: {
+      title: "在钱包 App 中打开本页",
     },
     network: {
       title: "网络错误",

@@ -44,7 +44,14 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
       CONTRACT_NAMES.map((name) => [name, address(contracts[name], `contracts.${name}`)]),
     ) as Record<(typeof CONTRACT_NAMES)[number], `0x${string}`>,
     publicKey: text(config.publicKey, "publicKey"),
+    walletConnect: walletConnect(config.walletConnect),
   };
+}
+
+/** WalletConnect's settings, or null when the deployment does not offer it. */
+function walletConnect(value: unknown): RuntimeConfig["walletConnect"] {
+  if (value === null || value === undefined) return null;
+  return { projectId: text(record(value, "walletConnect").projectId, "walletConnect.projectId") };
 }
 
 function record(value: unknown, field: string): Record<string, unknown> {

@@ -48,6 +48,7 @@ export interface HarnessOptions {
   stored?: Record<string, string>;
   /** No wallet found (or the picker closed). */
   noWallet?: boolean;
+  forgetWallet?(wallet: Eip1193Provider): Promise<unknown>;
 }
 
 /**
@@ -144,6 +145,7 @@ export function createHarness(options: HarnessOptions = {}) {
     api,
     chooseProvider: async () => chosen,
     readUrlParent: () => urlParent,
+    forgetWallet: options.forgetWallet,
     effects: {
       notify: (notice) => effects.notices.push(notice),
       goNotBound: () => effects.notBound++,

@@ -6,15 +6,15 @@ import { chainFromConfig } from "../../lib/chain";
 import { useRuntimeConfig } from "../../lib/runtime";
 import { isMobileBrowser } from "./choose";
 import { LazyWalletPopups } from "./components/LazyWalletPopups";
-import type { PickerRequest } from "./components/WalletPicker";
+import type { PickedWallet, PickerRequest } from "./components/WalletPicker";
 import { WalletContext, type WalletContextValue } from "./context";
 import { startDevnetWallet } from "./devnet";
 import { createWalletDiscovery } from "./discovery";
-import type { Eip1193Provider } from "./eip1193";
 import { createLazyWalletMachine } from "./lazyMachine";
 import type { WalletNotice } from "./machine";
 import { signedOutState } from "./state";
 import { createSessionStorage } from "./storage";
+import { readUrlParent } from "./url-parent";
 
 /**
  * The wallet session for the whole app: discovers wallets, runs the connect flow, resumes a
@@ -30,6 +30,10 @@ export function WalletProvider({ children }: { children?: ReactNode }) {
 
   const machine = useMemo(() => {
     const storage = createSessionStorage(window.localStorage);
+    // An invite link's inviter is kept from the moment the page opens, so that moving to
+    // another screen, a reload or a WalletConnect pairing does not lose it before binding.
+    const urlParent = readUrlParent(window.location);
+    if (urlParent !== null) storage.setParentAddress(urlParent);
     const notify = (notice: WalletNotice) =>
       showToast({ content: "key" in notice ? i18n.t(notice.key) : notice.text, icon: notice.kind });
     return createLazyWalletMachine({
@@ -45,11 +49,11 @@ export function WalletProvider({ children }: { children?: ReactNode }) {
           t: (key) => i18n.t(key),
           notify,
           pick: () =>
-            new Promise<Eip1193Provider | undefined>((resolve) =>
+            new Promise<PickedWallet | undefined>((resolve) =>
               setPicker({
-                resolve: (provider) => {
+                resolve: (picked) => {
                   setPicker(undefined);
-                  resolve(provider);
+                  resolve(picked);
                 },
               }),
             ),
@@ -78,6 +82,25 @@ export function WalletProvider({ children }: { children?: ReactNode }) {
       unsubscribe();
     };
   }, [machine, discovery]);
+
+  // A session made with WalletConnect resumes through its stored pairing: the WalletConnect
+  // code is fetched at start-up only for such a session.
+  useEffect(() => {
+    const storage = createSessionStorage(window.localStorage);
+    if (!storage.walletAddress() || !storage.usesWalletConnect()) return;
+    let live = true;
+    void (async () => {
+      const { walletConnectOptions } = await import("./session");
+      const settings = walletConnectOptions(config);
+      if (!settings) return;
+      const { resumeWalletConnect } = await import("./walletconnect");
+      const provider = await resumeWalletConnect(settings);
+      if (live && provider) await machine.restore([provider]);
+    })().catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [config, machine]);
 
   useEffect(() => {
     void startDevnetWallet(config, (key) => i18n.t(key));

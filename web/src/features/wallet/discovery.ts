@@ -16,7 +16,20 @@ export interface WalletOption {
 /** The part of `window` discovery uses, so tests can hand it a plain EventTarget. */
 export type DiscoveryTarget = Pick<Window, "addEventListener" | "removeEventListener" | "dispatchEvent"> & {
   ethereum?: unknown;
+  /** Binance Web3 Wallet's in-app browser documents its provider here. */
+  binancew3w?: unknown;
+  /** OKX Wallet's documented provider (it may leave `window.ethereum` to another wallet). */
+  okxwallet?: unknown;
 };
+
+/** The in-app browser's provider: `window.ethereum`, else where Binance and OKX document theirs. */
+function injectedProvider(target: DiscoveryTarget): Eip1193Provider | undefined {
+  const binance: unknown =
+    typeof target.binancew3w === "object" && target.binancew3w !== null
+      ? Reflect.get(target.binancew3w, "ethereum")
+      : undefined;
+  return [target.ethereum, binance, target.okxwallet].find(isEip1193Provider);
+}
 
 function announcedOption(detail: unknown): WalletOption | undefined {
   if (typeof detail !== "object" || detail === null) return undefined;
@@ -71,8 +84,7 @@ export function createWalletDiscovery(target: DiscoveryTarget) {
   }
 
   function checkInjected() {
-    const candidate = target.ethereum;
-    const next = isEip1193Provider(candidate) ? candidate : undefined;
+    const next = injectedProvider(target);
     if (next === injected) return;
     injected = next;
     publish();

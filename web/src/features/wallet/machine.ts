@@ -31,6 +31,9 @@ export interface WalletMachineDeps {
    * undefined when there is none or the user closed the picker. */
   chooseProvider(): Promise<Eip1193Provider | undefined>;
   readUrlParent(): string | null;
+  /** Asks the wallet to forget the site on disconnect (WalletConnect ends its session); by
+   * default `wallet_revokePermissions`, which wallets that lack it refuse harmlessly. */
+  forgetWallet?(wallet: Eip1193Provider): Promise<unknown>;
   effects: WalletEffects;
 }
 
@@ -73,6 +76,12 @@ export function createWalletMachine(deps: WalletMachineDeps) {
   function setParent(parentAddress: string | null) {
     storage.setParentAddress(parentAddress);
     set({ parentAddress });
+  }
+
+  /** The inviter of the page's URL, else the one an invite link left in storage earlier (the
+   * user moved to another screen, reloaded, or paired a wallet since). */
+  function invitingParent(): string | null {
+    return deps.readUrlParent() ?? storage.parentAddress();
   }
 
   function setReferral(referral: { isRoot: boolean; inviter: Address | null }) {
@@ -164,6 +173,8 @@ export function createWalletMachine(deps: WalletMachineDeps) {
     const referral = await readReferral(account);
     if (mine !== epoch) return;
     setReferral(referral);
+    // An account that is already bound (or root) has no use for an invite: it is spent.
+    if (referral.isRoot || referral.inviter !== null) setParent(null);
     if (!referral.isRoot && referral.inviter === null) {
       if (state.parentAddress !== null) {
         set({ parentPopupVisible: true });
@@ -193,7 +204,7 @@ export function createWalletMachine(deps: WalletMachineDeps) {
   /** Spec §4 "Wallet connect and sign-in". */
   function connect(): Promise<void> {
     return run(async (mine) => {
-      setParent(deps.readUrlParent());
+      setParent(invitingParent());
       const wallet = await deps.chooseProvider();
       if (!wallet || mine !== epoch) return;
       attach(wallet);
@@ -276,9 +287,11 @@ export function createWalletMachine(deps: WalletMachineDeps) {
       effects.notify({ kind: "fail", key: "wallet.disconnectFailed" });
       return;
     }
-    await wallet
-      ?.request({ method: "wallet_revokePermissions", params: [{ eth_accounts: {} }] })
-      .catch(() => undefined);
+    if (!wallet) return;
+    const forget =
+      deps.forgetWallet ??
+      ((w: Eip1193Provider) => w.request({ method: "wallet_revokePermissions", params: [{ eth_accounts: {} }] }));
+    await forget(wallet).catch(() => undefined);
   }
 
   /** The wallet switched accounts: the old session ends and the new account signs in. */
@@ -293,7 +306,7 @@ export function createWalletMachine(deps: WalletMachineDeps) {
     logout();
     end({ keepParent: true });
     void run(async (mine) => {
-      setParent(deps.readUrlParent());
+      setParent(invitingParent());
       await proceed(wallet, next, mine);
     });
   }

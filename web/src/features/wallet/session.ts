@@ -4,6 +4,7 @@ import { apiClientFor, apiLanguage, createApiCaller } from "../../lib/api";
 import { chainFromConfig, publicClientFor } from "../../lib/chain";
 import { broadcastWalletConnected } from "./broadcast";
 import { chooseWallet } from "./choose";
+import type { PickedWallet } from "./components/WalletPicker";
 import type { WalletDiscovery } from "./discovery";
 import type { Eip1193Provider } from "./eip1193";
 import { createWalletMachine, type WalletMachine, type WalletNotice } from "./machine";
@@ -11,6 +12,7 @@ import { createReferralAccess } from "./referral";
 import { signInApi } from "./signin";
 import type { SessionStorage } from "./storage";
 import { readUrlParent } from "./url-parent";
+import type { WalletConnectOptions } from "./walletconnect";
 
 export interface AppWalletOptions {
   config: RuntimeConfig;
@@ -20,7 +22,7 @@ export interface AppWalletOptions {
   language(): string | undefined;
   t(key: WalletKey): string;
   /** Shows the wallet picker; resolves with the wallet picked, undefined when it was closed. */
-  pick(): Promise<Eip1193Provider | undefined>;
+  pick(): Promise<PickedWallet | undefined>;
   notify(notice: WalletNotice): void;
 }
 
@@ -53,19 +55,40 @@ export function createAppWalletMachine(options: AppWalletOptions): WalletMachine
     readUrlParent: () => readUrlParent(window.location),
     async chooseProvider() {
       const choose = () =>
-        chooseWallet({ options: discovery.list(), injected: discovery.injected(), userAgent: navigator.userAgent });
+        chooseWallet({
+          options: discovery.list(),
+          injected: discovery.injected(),
+          userAgent: navigator.userAgent,
+          walletConnect: Boolean(config.walletConnect),
+        });
       let choice = choose();
-      if (choice.kind === "none") {
+      if (choice.kind === "pick" && discovery.list().length === 0) {
         // A wallet that injected after the page loaded answers a fresh request at once.
         discovery.refresh();
         choice = choose();
       }
-      if (choice.kind === "use") return choice.provider;
-      if (choice.kind === "none") {
-        options.notify({ kind: "fail", key: "wallet.noWallet" });
-        return undefined;
+      if (choice.kind === "use") {
+        options.storage.setUsesWalletConnect(false);
+        return choice.provider;
       }
-      return options.pick();
+      const picked = await options.pick();
+      if (picked?.kind !== "walletconnect") {
+        if (picked) options.storage.setUsesWalletConnect(false);
+        return picked?.provider;
+      }
+      const settings = walletConnectOptions(config);
+      if (!settings) return undefined;
+      const { connectWalletConnect } = await import("./walletconnect");
+      const provider = await connectWalletConnect(settings);
+      options.storage.setUsesWalletConnect(true);
+      return provider;
+    },
+    async forgetWallet(wallet) {
+      if (isWalletConnectProvider(wallet)) {
+        options.storage.setUsesWalletConnect(false);
+        return wallet.disconnect();
+      }
+      return wallet.request({ method: "wallet_revokePermissions", params: [{ eth_accounts: {} }] });
     },
     effects: {
       notify: options.notify,
@@ -76,4 +99,25 @@ export function createAppWalletMachine(options: AppWalletOptions): WalletMachine
       connected: (account) => broadcastWalletConnected(account),
     },
   });
+}
+
+/** WalletConnect's settings for this deployment, or undefined when it offers none. */
+export function walletConnectOptions(config: RuntimeConfig): WalletConnectOptions | undefined {
+  if (!config.walletConnect) return undefined;
+  const origin = window.location.origin;
+  return {
+    projectId: config.walletConnect.projectId,
+    chain: { id: config.chain.id, rpcUrl: config.chain.rpcUrl },
+    metadata: {
+      name: "DWN",
+      description: "DWN: NFT hashrate, income and staking on BNB Smart Chain",
+      url: origin,
+      icons: [`${origin}/chain/icon.svg`],
+    },
+  };
+}
+
+/** The WalletConnect provider answers to `isWalletConnect` and can end its session. */
+function isWalletConnectProvider(wallet: Eip1193Provider): wallet is Eip1193Provider & { disconnect(): Promise<void> } {
+  return Reflect.get(wallet, "isWalletConnect") === true && typeof Reflect.get(wallet, "disconnect") === "function";
 }

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   parentAddress: "parentAddress",
   inviter: "inviter",
   token: "token",
+  /** Set while the session's wallet is WalletConnect, so a reload resumes its pairing. */
+  walletConnect: "walletConnect",
 } as const;
 
 export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
@@ -54,6 +56,12 @@ export function createSessionStorage(storage: KeyValueStorage) {
     setParentAddress(parent: string | null) {
       if (parent === null) storage.removeItem(STORAGE_KEYS.parentAddress);
       else storage.setItem(STORAGE_KEYS.parentAddress, parent);
+    },
+
+    usesWalletConnect: () => storage.getItem(STORAGE_KEYS.walletConnect) === "true",
+    setUsesWalletConnect(uses: boolean) {
+      if (uses) storage.setItem(STORAGE_KEYS.walletConnect, "true");
+      else storage.removeItem(STORAGE_KEYS.walletConnect);
     },
 
     setInviter(inviter: Address | null) {

@@ -3,7 +3,10 @@ import { CopyButton } from "../../../components/CopyButton";
 import { Section } from "../../../components/Section";
 import { shorten } from "../../../lib/format";
 import { inviteLink } from "../../../lib/inviteLink";
+import { useRuntimeConfig } from "../../../lib/runtime";
 import { ConnectButton, useWallet } from "../../wallet";
+// Not through the wallet feature's index: what the index exports joins the first-visit chunk.
+import { OpenInWallet } from "../../wallet/components/OpenInWallet";
 import { InviteQr } from "./InviteQr";
 import styles from "./ShareBox.module.css";
 
@@ -11,6 +14,7 @@ import styles from "./ShareBox.module.css";
 export function ShareBox() {
   const { t } = useTranslation();
   const { account, hasLogin } = useWallet();
+  const config = useRuntimeConfig();
   const link = hasLogin && account ? inviteLink(window.location.origin, account) : undefined;
   return (
     <Section title={t("share.shareTitle")} testId="share-box">
@@ -25,6 +29,7 @@ export function ShareBox() {
             <CopyButton text={link} testId="copy-invite-link" />
           </div>
           <InviteQr link={link} />
+          <OpenInWallet url={link} chainId={config.chain.id} testId="share-open-in" />
         </>
       ) : (
         <div className={styles.connect}>
