@@ -75,12 +75,14 @@ function isAddressOrRange(entry: string): boolean {
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-const KNOWN_CHAINS: Record<number, Omit<ChainConfig, "rpcUrl" | "publicRpcUrl">> = {
+const KNOWN_CHAINS: Record<number, Omit<ChainConfig, "rpcUrl" | "publicRpcUrl"> & { publicRpc?: string }> = {
   56: {
     id: 56,
     name: "BNB Smart Chain",
     currency: { name: "BNB", symbol: "BNB", decimals: 18 },
     explorer: "https://bscscan.com",
+    // BNB Chain's own public endpoint, the one its documentation lists first.
+    publicRpc: "https://bsc-dataseed.bnbchain.org",
   },
   31337: {
     id: 31337,
@@ -89,6 +91,21 @@ const KNOWN_CHAINS: Record<number, Omit<ChainConfig, "rpcUrl" | "publicRpcUrl">>
     explorer: "",
   },
 };
+
+/** The RPC browsers get without PUBLIC_RPC_URL: the chain's public one, or a local devnet's. */
+export function publicRpcFallback(chainId: number, rpcUrl: string): string | undefined {
+  return KNOWN_CHAINS[chainId]?.publicRpc ?? (isLoopbackUrl(rpcUrl) ? rpcUrl : undefined);
+}
+
+/** Whether a URL names this machine (a local devnet), where no key can be exposed. */
+function isLoopbackUrl(raw: string): boolean {
+  try {
+    const host = new URL(raw).hostname.replace(/^\[|\]$/g, "");
+    return host === "localhost" || host === "::1" || (isIP(host) === 4 && host.startsWith("127."));
+  } catch {
+    return false;
+  }
+}
 
 /** Reads and validates the configuration; every problem is one sentence naming its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -123,11 +140,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const known = KNOWN_CHAINS[chainId];
   if (!known && !env.CHAIN_NAME) problems.push(`CHAIN_NAME is not set: chain ${chainId} has no built-in name.`);
   const rpcUrl = url("RPC_URL", `http://127.0.0.1:${devnetPort}`);
+  // The server's RPC may carry a provider's key: it reaches browsers (/api/config, the preconnect
+  // header) only when it is a local devnet's. Elsewhere browsers get PUBLIC_RPC_URL, else the
+  // chain's public endpoint.
+  const publicFallback = publicRpcFallback(chainId, rpcUrl);
+  if (!env.PUBLIC_RPC_URL && publicFallback === undefined) {
+    problems.push(
+      `PUBLIC_RPC_URL is not set: chain ${chainId} has no built-in public RPC, and RPC_URL (which may carry a provider's key) is never sent to browsers; set PUBLIC_RPC_URL to a public endpoint of the chain.`,
+    );
+  }
   const chain: ChainConfig = {
     id: chainId,
     name: env.CHAIN_NAME || known?.name || "",
     rpcUrl,
-    publicRpcUrl: url("PUBLIC_RPC_URL", rpcUrl),
+    publicRpcUrl: url("PUBLIC_RPC_URL", publicFallback ?? rpcUrl),
     currency: known?.currency ?? { name: "BNB", symbol: "BNB", decimals: 18 },
     explorer: env.EXPLORER_URL ?? known?.explorer ?? "",
   };

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { loadConfig } from "../src/config";
+import { loadConfig, publicRpcFallback } from "../src/config";
 
 test("the defaults run the devnet's whole server on loopback with the embedded database", () => {
   const config = loadConfig({});
@@ -63,4 +63,33 @@ test("WALLETCONNECT_PROJECT_ID offers WalletConnect; absent, it is not offered; 
       (error: Error) => error.message.includes("WALLETCONNECT_PROJECT_ID must be the 32 hexadecimal characters"),
     );
   }
+});
+
+test("the server's RPC reaches browsers only when it is a local devnet's", () => {
+  // The devnet: the loopback RPC is all there is.
+  assert.equal(loadConfig({}).chain.publicRpcUrl, "http://127.0.0.1:8545");
+  // BNB Smart Chain with a provider's keyed URL: browsers get BNB Chain's public endpoint.
+  const keyed = "https://bsc-mainnet.provider.example/v3/secret-key";
+  assert.equal(publicRpcFallback(56, keyed), "https://bsc-dataseed.bnbchain.org");
+  assert.equal(publicRpcFallback(97, keyed), undefined);
+  assert.equal(publicRpcFallback(97, "http://localhost:8545"), "http://localhost:8545");
+  assert.equal(publicRpcFallback(31337, "http://[::1]:8545"), "http://[::1]:8545");
+  assert.equal(publicRpcFallback(31337, "http://127.0.0.1.example.com:8545"), undefined);
+  const bsc = { CHAIN_ID: "56", RPC_URL: keyed };
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return "";
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  assert.doesNotMatch(problems(bsc), /PUBLIC_RPC_URL/);
+  // A chain with no public endpoint built in, and a remote RPC: PUBLIC_RPC_URL must be named.
+  const other = { CHAIN_ID: "97", CHAIN_NAME: "BSC Testnet", RPC_URL: keyed };
+  assert.match(problems(other), /PUBLIC_RPC_URL is not set: chain 97 has no built-in public RPC/);
+  assert.doesNotMatch(
+    problems({ ...other, PUBLIC_RPC_URL: "https://data-seed-prebsc-1-s1.bnbchain.org:8545" }),
+    /PUBLIC_RPC_URL/,
+  );
 });

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openTestDb } from "./support/db";
+import { openDb } from "../src/store/db";
+import { openTestDb, testDbTarget } from "./support/db";
 import { MIGRATIONS, migrate } from "../src/store/migrations";
 
 test("migrations create the schema once and are safe to run again", async () => {
@@ -13,6 +14,29 @@ test("migrations create the schema once and are safe to run again", async () => 
       MIGRATIONS.map((m) => m.id),
     );
   } finally {
+    await drop();
+  }
+});
+
+test("processes that start together on an empty database migrate it once, none failing", async () => {
+  const { target, drop } = testDbTarget();
+  // PGlite is one process's database; PostgreSQL (DATABASE_URL) is where processes race.
+  const processes = await Promise.all(Array.from({ length: target.kind === "postgres" ? 4 : 1 }, () => openDb(target)));
+  try {
+    const results = await Promise.allSettled(processes.map((db) => migrate(db)));
+    assert.deepEqual(
+      results.map((result) => (result.status === "rejected" ? String(result.reason) : "ok")),
+      processes.map(() => "ok"),
+    );
+    const rows = await processes[0].query<{ id: number }>("SELECT id FROM schema_migrations ORDER BY id");
+    assert.deepEqual(
+      rows.map((r) => Number(r.id)),
+      MIGRATIONS.map((m) => m.id),
+    );
+    // The schema is whole: a table of the last migration answers.
+    await processes[processes.length - 1].query("SELECT count(*) FROM sync_state");
+  } finally {
+    await Promise.all(processes.map((db) => db.close()));
     await drop();
   }
 });

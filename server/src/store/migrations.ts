@@ -1,4 +1,4 @@
-import type { Db } from "./db";
+import type { Db, Sql } from "./db";
 
 /**
  * The schema, as an ordered list of migrations. A migration is never edited once it has
@@ -228,14 +228,28 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
  * Applies every migration the database has not seen, each in its own transaction; up to
  * migration `last` when given (a test's way to make a database as an older release left it).
  */
+/**
+ * Brings the schema up to date. Any number of processes may start together on one database:
+ * each step runs in a transaction that first takes an advisory lock (one per schema), then
+ * checks again whether another process did the step meanwhile.
+ */
 export async function migrate(db: Db, last = Infinity): Promise<void> {
-  await db.query(
-    "CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+  const locked = <T>(work: (tx: Sql) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK}, hashtext(current_schema()))`);
+      return work(tx);
+    });
+  await locked((tx) =>
+    tx.query(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+    ),
   );
   const done = new Set((await db.query<{ id: number }>("SELECT id FROM schema_migrations")).map((r) => Number(r.id)));
   for (const m of MIGRATIONS) {
     if (done.has(m.id) || m.id > last) continue;
-    await db.transaction(async (tx) => {
+    await locked(async (tx) => {
+      const applied = await tx.query("SELECT 1 FROM schema_migrations WHERE id = $1", [m.id]);
+      if (applied.length > 0) return;
       for (const statement of splitStatements(m.sql)) await tx.query(statement);
       await tx.query("INSERT INTO schema_migrations (id, name, applied_at) VALUES ($1, $2, $3)", [
         m.id,
@@ -245,6 +259,9 @@ export async function migrate(db: Db, last = Infinity): Promise<void> {
     });
   }
 }
+
+/** The advisory lock's first key: the migrations' own (the second is the schema's hash). */
+const MIGRATION_LOCK = 0x64776e; // "dwn"
 
 /** Splits a migration into statements (extended-protocol queries take one statement each). */
 function splitStatements(sql: string): string[] {
