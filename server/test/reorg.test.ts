@@ -1,5 +1,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
 import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
 import { createWalletClient, http, maxUint256, parseUnits, type Abi, type Address } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
@@ -23,6 +25,8 @@ const TABLES = {
 const DAY = 86_400;
 
 let devnet: Devnet;
+/** Where the chain as it stands is indexed from scratch, to compare with. */
+let fresh: Awaited<ReturnType<typeof openTestDb>>;
 let wallet: ReturnType<typeof createWalletClient>;
 const address = (role: DevnetRole | number): Address =>
   mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: typeof role === "number" ? role : DEVNET_ACCOUNTS[role] }).address;
@@ -54,10 +58,10 @@ async function dump(db: Db) {
   return out;
 }
 
-const indexerFor = (db: Db, maxBlockRange: number, log?: (line: string) => void) =>
+const indexerFor = (db: Db, maxBlockRange: number, log?: (line: string) => void, rpcUrl = devnet.rpcUrl) =>
   createIndexer({
     db,
-    rpcUrl: devnet.rpcUrl,
+    rpcUrl,
     chainId: 31337,
     addresses: [devnet.record.contracts.pool, devnet.record.contracts.staking],
     startBlock: devnet.record.startBlock,
@@ -72,23 +76,22 @@ const indexerFor = (db: Db, maxBlockRange: number, log?: (line: string) => void)
  * one pass, next to `db`'s; and every block hash `db` keeps is the chain's own.
  */
 async function assertSameAsFresh(db: Db) {
-  const fresh = await openTestDb();
-  try {
-    await indexerFor(fresh.db, 10_000).catchUp();
-    const expected = await dump(fresh.db);
-    const actual = await dump(db);
-    for (const table of Object.keys(expected)) assert.deepEqual(actual[table], expected[table], table);
-  } finally {
-    await fresh.drop();
+  // Emptied, not rebuilt: a new embedded database costs seconds to open.
+  for (const table of [...Object.keys(TABLES).reverse(), "sync_state", "block_hashes", "indexer_reorgs"]) {
+    await fresh.db.query(`DELETE FROM ${table}`);
   }
+  await indexerFor(fresh.db, 10_000).catchUp();
+  const expected = await dump(fresh.db);
+  const actual = await dump(db);
+  for (const table of Object.keys(expected)) assert.deepEqual(actual[table], expected[table], table);
   const kept = await db.query<{ block_number: string; hash: string }>(
     "SELECT block_number::text, hash FROM block_hashes ORDER BY block_number",
   );
   assert.ok(kept.length > 0, "block hashes are kept");
-  for (const k of kept) {
-    const block = await devnet.publicClient.getBlock({ blockNumber: BigInt(k.block_number) });
-    assert.equal(k.hash, block.hash, `kept hash of block ${k.block_number}`);
-  }
+  const blocks = await Promise.all(
+    kept.map((k) => devnet.publicClient.getBlock({ blockNumber: BigInt(k.block_number) })),
+  );
+  kept.forEach((k, i) => assert.equal(k.hash, blocks[i].hash, `kept hash of block ${k.block_number}`));
 }
 
 async function member(db: Db, who: Address) {
@@ -101,6 +104,7 @@ async function member(db: Db, who: Address) {
 
 before(async () => {
   devnet = await startDevnet();
+  fresh = await openTestDb();
   wallet = createWalletClient({ chain: hardhat, transport: http(devnet.rpcUrl) });
   // V is funded and approves, with the seed: a common history below every branch.
   const c = devnet.record.contracts;
@@ -117,7 +121,10 @@ before(async () => {
   }
 });
 
-after(() => devnet?.stop());
+after(async () => {
+  await fresh?.drop();
+  await devnet?.stop();
+});
 
 test("a reorg several blocks and batches deep, to a shorter chain, is undone and equals a clean index", async () => {
   const { db, drop } = await openTestDb();
@@ -255,6 +262,57 @@ test("a reorg while a batch is being applied is undone at the next step", async 
     await drop();
   }
 });
+
+test("a reorg while a range's logs are read drops the range, which is read again from the chain that stays", async () => {
+  const { db, drop } = await openTestDb();
+  const lines: string[] = [];
+  let armed: (() => Promise<void>) | undefined;
+  // The chain through a pass-through that runs `armed` after reading logs, before answering.
+  const proxy = createServer((req, res) => {
+    void (async () => {
+      const body = await read(req);
+      const upstream = await fetch(devnet.rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      const answer = await upstream.text();
+      if (body.includes('"eth_getLogs"') && armed) {
+        const during = armed;
+        armed = undefined;
+        await during();
+      }
+      res.writeHead(upstream.status, { "content-type": "application/json" }).end(answer);
+    })();
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  const rpcUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  try {
+    await indexerFor(db, 10_000).catchUp();
+    const indexer = indexerFor(db, 100, (line) => lines.push(line), rpcUrl);
+    const fork = await devnet.testClient.snapshot();
+    await pool(V, "buy", [4n]);
+    armed = async () => {
+      await devnet.testClient.revert({ id: fork });
+      await pool(V, "buy", [2n]);
+    };
+    assert.equal(await indexer.step(), true);
+    assert.equal(armed, undefined, "the chain was reverted while the logs were read");
+    assert.match(lines[0] ?? "", /^Blocks \d+\.\.\d+ changed while they were read \(a reorg\): reading them again\.$/);
+    await indexer.catchUp();
+    assert.ok(!lines.some((l) => l.startsWith("Reorg:")), "nothing was applied from the chain that went");
+    await assertSameAsFresh(db);
+  } finally {
+    await drop();
+    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+  }
+});
+
+async function read(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
 
 async function readStakeCount() {
   return devnet.publicClient.readContract({

@@ -90,16 +90,22 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
   // A batch's rows are few next to the tables it writes: each is looked up by its key. Left to
   // itself, the planner that sees a few thousand rows coming hashes the whole members table.
   await tx.query("SELECT set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)");
+  // With the logs, the hash of each block they came from (how a reorg that replaces one is
+  // found), in the same statement.
   const applied = unnest(
-    "tx_hash text, log_index integer, block_number bigint",
+    "tx_hash text, log_index integer, block_number bigint, block_hash text",
     logs.map(({ log }) => ({
       tx_hash: log.transactionHash,
       log_index: log.logIndex,
       block_number: log.blockNumber.toString(),
+      block_hash: log.blockHash,
     })),
   );
   const fresh = await tx.query<{ tx_hash: string; log_index: number }>(
-    `INSERT INTO applied_logs (${applied.names}) SELECT ${applied.names} FROM ${applied.from}
+    `WITH x AS (SELECT * FROM ${applied.from}),
+     kept AS (INSERT INTO block_hashes (block_number, hash) SELECT DISTINCT block_number, block_hash FROM x
+       ON CONFLICT (block_number) DO UPDATE SET hash = EXCLUDED.hash)
+     INSERT INTO applied_logs (tx_hash, log_index, block_number) SELECT tx_hash, log_index, block_number FROM x
      ON CONFLICT DO NOTHING RETURNING tx_hash, log_index`,
     applied.params,
   );
@@ -207,10 +213,7 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
 
   // The writes go out at once, in this order, and the connection runs them in turn: the team's
   // figures are worked out while the database inserts the batch's rows.
-  // The hash of each block the logs came from: how a reorg that replaces one is found.
-  const hashes = new Map(logs.map(({ log }) => [log.blockNumber, log.blockHash]));
   await Promise.all([
-    recordHashes(tx, hashes),
     insertRows(
       tx,
       "nfts",
