@@ -130,7 +130,9 @@ async function bench(onPglite: boolean) {
       const taken = await applier.rollBack(ancestor);
       rollbacks.push(performance.now() - started);
       if (taken.purchases !== ROLLBACK_PURCHASES || (await rootBranch()) !== before) {
-        throw new Error(`The rollback took back ${taken.purchases} purchases, leaving the root at ${await rootBranch()}.`);
+        throw new Error(
+          `The rollback took back ${taken.purchases} purchases, leaving the root at ${await rootBranch()}.`,
+        );
       }
       await apply(undone, ROLLBACK_PURCHASES);
     }
