@@ -58,6 +58,9 @@ export interface SystemStatus {
   chainId: number;
   headBlock: number;
   indexedBlock: number;
+  /** Reorgs the indexer has undone, and the last one's depth in blocks (null before the first). */
+  reorgs: number;
+  lastReorgDepth: number | null;
 }
 
 /** Amounts are 18-decimal integers as decimal strings; times are unix seconds. */

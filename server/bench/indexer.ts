@@ -15,6 +15,7 @@ import { median, ms, seeded, seconds, setting, verdict, whole } from "./report";
  *
  * On a throwaway PostgreSQL by default (or the one at DATABASE_URL); on in-memory PGlite with
  * `--pglite`. BENCH_MEMBERS, BENCH_PURCHASES and BENCH_DEPTH shrink the run for a quick look.
+ * Also times the undoing of a reorg: the last 1,000 purchases' blocks taken back.
  */
 
 const MEMBERS = setting("BENCH_MEMBERS", 100_000, 1);
@@ -23,6 +24,8 @@ const DEPTH = setting("BENCH_DEPTH", 10_000, 2);
 const BIND_BATCH = 5_000;
 const PURCHASE_BATCHES = [1_000, 5_000];
 const DEEP_RUNS = 7;
+const ROLLBACK_PURCHASES = 1_000;
+const ROLLBACK_RUNS = 3;
 const LOGS_PER_BLOCK = 50;
 const TARGET_PER_SECOND = 10_000;
 const TARGET_DEEP_MS = 100;
@@ -108,6 +111,37 @@ async function bench(onPglite: boolean) {
           verdict(`≥ ${whole(TARGET_PER_SECOND)}/s`, perSecond >= TARGET_PER_SECOND),
       );
     }
+
+    // A reorg: the last ROLLBACK_PURCHASES purchases' blocks taken back (as the indexer does
+    // once it has found the common ancestor), then applied again.
+    const rootBranch = async () =>
+      (
+        await db.query<{ total: string }>(
+          "SELECT (own_hashrate + team_hashrate)::text AS total FROM members WHERE depth = 0",
+        )
+      )[0].total;
+    const before = await rootBranch();
+    const undone = logs(ROLLBACK_PURCHASES, () => purchase(Math.floor(random() * (MEMBERS + 1))));
+    await apply(undone, ROLLBACK_PURCHASES);
+    const ancestor = Number(undone[0].log.blockNumber) - 1;
+    const rollbacks: number[] = [];
+    for (let run = 0; run < ROLLBACK_RUNS; run++) {
+      started = performance.now();
+      const taken = await applier.rollBack(ancestor);
+      rollbacks.push(performance.now() - started);
+      if (taken.purchases !== ROLLBACK_PURCHASES || (await rootBranch()) !== before) {
+        throw new Error(
+          `The rollback took back ${taken.purchases} purchases, leaving the root at ${await rootBranch()}.`,
+        );
+      }
+      await apply(undone, ROLLBACK_PURCHASES);
+    }
+    const [{ nfts }] = await db.query<{ nfts: number }>("SELECT count(*)::integer AS nfts FROM nfts");
+    console.log(
+      `Rollback of the last ${whole(ROLLBACK_PURCHASES / LOGS_PER_BLOCK)} blocks (${whole(ROLLBACK_PURCHASES)} purchases ` +
+        `among ${whole(Number(nfts))} NFTs and ${whole(MEMBERS + 1)} members): median ${ms(median(rollbacks))} of ` +
+        `${ROLLBACK_RUNS} (${ms(Math.min(...rollbacks))}..${ms(Math.max(...rollbacks))}), each re-applied after.`,
+    );
 
     // A chain hanging under the tree's deepest member, down to depth DEPTH.
     const [hook] = await db.query<{ address: string; depth: number }>(

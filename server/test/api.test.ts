@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Status, type Friend, type Nft, type TeamInfo } from "@dwn/api";
+import { Status, type Friend, type Nft, type SystemStatus, type TeamInfo } from "@dwn/api";
 import { poolAbi } from "@dwn/contracts";
 import { getAddress, parseUnits, type Address } from "viem";
 import { parseSiweMessage } from "viem/siwe";
@@ -65,7 +65,7 @@ describe("runtime config and indexer status", () => {
       return (await response.json()) as {
         status: number;
         msg: string;
-        data: { chainId: number; headBlock: number; indexedBlock: number };
+        data: SystemStatus;
       };
     };
     const indexed = await stack.waitIndexed();
@@ -75,6 +75,8 @@ describe("runtime config and indexer status", () => {
       chainId: await stack.publicClient.getChainId(),
       headBlock: Number(indexed.number),
       indexedBlock: Number(indexed.number),
+      reorgs: 0,
+      lastReorgDepth: null,
     });
 
     await stack.testClient.mine({ blocks: 3 });

@@ -137,6 +137,77 @@ test("team figures equal a from-scratch computation however the logs are cut int
   }
 });
 
+test("a reorg's rollback leaves the figures of the surviving blocks alone, and applying the rest again gives the whole", async () => {
+  const { db, drop } = await openTestDb();
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 25 }).chain((n) =>
+          fc.record({
+            parents: fc.tuple(...Array.from({ length: n }, (_, i) => fc.nat({ max: i }))),
+            buys: fc.array(fc.tuple(fc.nat({ max: n }), fc.bigInt({ min: 1n, max: 10n ** 24n })), { maxLength: 40 }),
+            cuts: fc.array(fc.nat(), { maxLength: 5 }),
+            // The last block kept; 0 keeps nothing.
+            keep: fc.nat({ max: n + 1 }),
+            restart: fc.boolean(),
+          }),
+        ),
+        async ({ parents, buys, cuts, keep, restart }) => {
+          await db.query("TRUNCATE members, nfts, applied_logs, block_hashes CASCADE");
+          const make = createLogFactory();
+          // Member m binds, and buys, in block m + 1 (the root buys in block 1).
+          const logs: ChainLog[] = [];
+          for (let m = 0; m <= parents.length; m++) {
+            if (m > 0) logs.push(make.bind(memberAddress(m), memberAddress(parents[m - 1])));
+            for (const [who, amount] of buys.filter(([w]) => w === m))
+              logs.push(make.purchase(memberAddress(who), 1n, amount));
+            make.nextBlock();
+          }
+          const all = timed(logs);
+          const points = [...new Set(cuts.map((c) => c % (all.length + 1)))].sort((a, b) => a - b);
+          let applier = createApplier(db);
+          for (const [i, end] of [...points, all.length].entries()) {
+            await applier.apply(all.slice(i ? points[i - 1] : 0, end));
+          }
+
+          const undone = await applier.rollBack(keep);
+          const kept = parents.slice(0, Math.max(0, keep - 1));
+          const keptBuys = buys.filter(([who]) => who + 1 <= keep);
+          assert.equal(undone.purchases, buys.length - keptBuys.length);
+          const bought = (list: typeof buys) => {
+            const out = new Map<number, bigint>();
+            for (const [who, amount] of list) out.set(who, (out.get(who) ?? 0n) + amount);
+            return out;
+          };
+          const expected = reference(kept, bought(keptBuys));
+          if (kept.length === 0 && keptBuys.every(([who]) => who !== 0)) expected.clear();
+          assert.deepEqual(await stored(db), expected);
+          const [left] = await db.query<{ logs: number; nfts: number; above: number }>(
+            `SELECT (SELECT count(*)::integer FROM applied_logs) AS logs, (SELECT count(*)::integer FROM nfts) AS nfts,
+               (SELECT count(*)::integer FROM block_hashes WHERE block_number > $1) AS above`,
+            [keep],
+          );
+          const survivors = all.filter(({ log }) => log.blockNumber <= BigInt(keep));
+          assert.deepEqual(
+            { logs: Number(left.logs), nfts: Number(left.nfts), above: Number(left.above) },
+            { logs: survivors.length, nfts: keptBuys.length, above: 0 },
+          );
+
+          // The same blocks again (by the same applier, or a restarted one reading the tree back).
+          if (restart) applier = createApplier(db);
+          assert.equal(await applier.apply(all.slice(survivors.length)), all.length - survivors.length);
+          const whole = reference(parents, bought(buys));
+          if (parents.length === 0 && buys.every(([who]) => who !== 0)) whole.clear();
+          assert.deepEqual(await stored(db), whole);
+        },
+      ),
+      { numRuns: 25, seed: Number(process.env.PROPERTY_SEED ?? 20261122) },
+    );
+  } finally {
+    await drop();
+  }
+});
+
 test("a purchase deep in a chain reaches every ancestor", async () => {
   const { db, drop } = await openTestDb();
   try {

@@ -1,7 +1,9 @@
 import { poolAbi, stakingAbi } from "@dwn/contracts";
 import { parseEventLogs, type Log } from "viem";
 import type { Db, Sql } from "../store/db";
+import { insertRows, unnest, type Row } from "./rows";
 import { TeamDeltas } from "./team";
+import { undoAfter, type Undone } from "./undo";
 import { ReferralTree } from "./tree";
 
 /** The events the store is built from (DESIGN.md §3 lists them), decoded with the generated ABIs. */
@@ -14,35 +16,12 @@ export function decodeLogs(logs: ChainLog[]) {
 }
 export type Decoded = ReturnType<typeof decodeLogs>[number];
 
+const lower = (address: string) => address.toLowerCase();
+
 /** A decoded log with the timestamp of its block. */
 export interface TimedLog {
   log: Decoded;
   time: bigint;
-}
-
-type Row = Record<string, string | number | null>;
-
-const lower = (address: string) => address.toLowerCase();
-
-/**
- * Rows travel as one array parameter per column, read back with unnest, the same on PGlite and
- * PostgreSQL (an array's text form costs a tenth of JSON to make, and half to read). Every value
- * is hex, a decimal number or null, so none needs quoting. `columns` is "name type, …".
- */
-function unnest(columns: string, rows: readonly Row[]) {
-  const list = columns.split(",").map((c) => c.trim().split(/\s+/));
-  const names = list.map(([name]) => name).join(", ");
-  return {
-    names,
-    from: `unnest(${list.map(([, type], i) => `$${i + 1}::${type}[]`).join(", ")}) AS x(${names})`,
-    params: list.map(([name]) => `{${rows.map((r) => r[name] ?? "NULL").join(",")}}`),
-  };
-}
-
-async function insertRows(tx: Sql, table: string, columns: string, rows: readonly Row[]): Promise<void> {
-  if (rows.length === 0) return;
-  const { names, from, params } = unnest(columns, rows);
-  await tx.query(`INSERT INTO ${table} (${names}) SELECT ${names} FROM ${from}`, params);
 }
 
 /**
@@ -69,6 +48,27 @@ export function createApplier(db: Db) {
         throw error;
       }
     },
+    /**
+     * Takes back everything the blocks after `block` wrote (all of it when `block` is null, for
+     * a chain that shares no kept block with the store), with the caller's own writes in the
+     * same transaction; the memory follows, or is read back if the transaction fails.
+     */
+    async rollBack(block: number | null, also?: (tx: Sql) => Promise<unknown>): Promise<Undone> {
+      const shape = (tree ??= await ReferralTree.load(db));
+      try {
+        return await db.transaction(async (tx) => {
+          const undone = await undoAfter(tx, shape, block);
+          await also?.(tx);
+          return undone;
+        });
+      } catch (error) {
+        tree = undefined;
+        throw error;
+      } finally {
+        // Emptied by a full rollback: read back (empty) rather than kept.
+        if (block === null) tree = undefined;
+      }
+    },
     /** Drops the memory, to be read back for the next batch: for when another writer may have gone on. */
     forget(): void {
       tree = undefined;
@@ -90,16 +90,22 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
   // A batch's rows are few next to the tables it writes: each is looked up by its key. Left to
   // itself, the planner that sees a few thousand rows coming hashes the whole members table.
   await tx.query("SELECT set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)");
+  // With the logs, the hash of each block they came from (how a reorg that replaces one is
+  // found), in the same statement.
   const applied = unnest(
-    "tx_hash text, log_index integer, block_number bigint",
+    "tx_hash text, log_index integer, block_number bigint, block_hash text",
     logs.map(({ log }) => ({
       tx_hash: log.transactionHash,
       log_index: log.logIndex,
       block_number: log.blockNumber.toString(),
+      block_hash: log.blockHash,
     })),
   );
   const fresh = await tx.query<{ tx_hash: string; log_index: number }>(
-    `INSERT INTO applied_logs (${applied.names}) SELECT ${applied.names} FROM ${applied.from}
+    `WITH x AS (SELECT * FROM ${applied.from}),
+     kept AS (INSERT INTO block_hashes (block_number, hash) SELECT DISTINCT block_number, block_hash FROM x
+       ON CONFLICT (block_number) DO UPDATE SET hash = EXCLUDED.hash)
+     INSERT INTO applied_logs (tx_hash, log_index, block_number) SELECT tx_hash, log_index, block_number FROM x
      ON CONFLICT DO NOTHING RETURNING tx_hash, log_index`,
     applied.params,
   );
@@ -109,8 +115,8 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
     todo = logs.filter(({ log }) => isFresh.has(`${log.transactionHash}:${log.logIndex}`));
   }
 
-  const binds: { user: string; inviter: string; time: bigint }[] = [];
-  const purchases: { user: string; amount: bigint }[] = [];
+  const binds: { user: string; inviter: string; time: bigint; block: bigint }[] = [];
+  const purchases: { user: string; amount: bigint; block: bigint }[] = [];
   const rows = {
     nfts: [] as Row[],
     incomes: [] as Row[],
@@ -128,7 +134,7 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
     };
     switch (log.eventName) {
       case "InviterBound":
-        binds.push({ user: lower(log.args.user), inviter: lower(log.args.inviter), time });
+        binds.push({ user: lower(log.args.user), inviter: lower(log.args.inviter), time, block: log.blockNumber });
         break;
       case "NftPurchased": {
         const a = log.args;
@@ -144,7 +150,7 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
           block_number: at.block_number,
           tx_hash: at.tx_hash,
         });
-        purchases.push({ user: lower(a.user), amount: a.hashrate + a.makeupHashrate });
+        purchases.push({ user: lower(a.user), amount: a.hashrate + a.makeupHashrate, block: log.blockNumber });
         break;
       }
       case "IncomeCredited":
@@ -197,6 +203,7 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
           redeemed_at: at.timestamp,
           redeem_amount: log.args.amount.toString(),
           redeem_fee: log.args.fee.toString(),
+          redeem_block: at.block_number,
         });
         break;
       default:
@@ -247,11 +254,29 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
   return todo.length;
 }
 
+/** Records the hashes of blocks the store now reflects, replacing any kept for the same numbers. */
+export async function recordHashes(tx: Sql, hashes: ReadonlyMap<bigint, string>): Promise<void> {
+  if (hashes.size === 0) return;
+  const h = unnest(
+    "block_number bigint, hash text",
+    [...hashes].map(([block, hash]) => ({ block_number: block.toString(), hash })),
+  );
+  await tx.query(
+    `INSERT INTO block_hashes (${h.names}) SELECT ${h.names} FROM ${h.from}
+     ON CONFLICT (block_number) DO UPDATE SET hash = EXCLUDED.hash`,
+    h.params,
+  );
+}
+
 async function redeem(tx: Sql, redemptions: readonly Row[]): Promise<void> {
   if (redemptions.length === 0) return;
-  const r = unnest("id bigint, redeemed_at bigint, redeem_amount numeric, redeem_fee numeric", redemptions);
+  const r = unnest(
+    "id bigint, redeemed_at bigint, redeem_amount numeric, redeem_fee numeric, redeem_block bigint",
+    redemptions,
+  );
   await tx.query(
-    `UPDATE stakes SET redeemed_at = x.redeemed_at, redeem_amount = x.redeem_amount, redeem_fee = x.redeem_fee
+    `UPDATE stakes SET redeemed_at = x.redeemed_at, redeem_amount = x.redeem_amount, redeem_fee = x.redeem_fee,
+       redeem_block = x.redeem_block
      FROM ${r.from} WHERE stakes.id = x.id`,
     r.params,
   );
@@ -264,28 +289,44 @@ async function redeem(tx: Sql, redemptions: readonly Row[]): Promise<void> {
 async function applyTeam(
   tx: Sql,
   tree: ReferralTree,
-  binds: readonly { user: string; inviter: string; time: bigint }[],
-  purchases: readonly { user: string; amount: bigint }[],
+  binds: readonly { user: string; inviter: string; time: bigint; block: bigint }[],
+  purchases: readonly { user: string; amount: bigint; block: bigint }[],
 ): Promise<void> {
   if (binds.length === 0 && purchases.length === 0) return;
   const team = new TeamDeltas(tree);
   const joined: Row[] = [];
-  const member = (address: string) => {
+  let root: Row | undefined;
+  const member = (address: string, block: bigint) => {
     const known = tree.find(address) !== undefined;
     const id = tree.member(address);
-    // The root's first bind or purchase creates its row.
-    if (!known) joined.push({ id, address, inviter: null, depth: 0, bind_time: "0" });
+    // The root's first bind or purchase creates its row, of the first block that names it
+    // (binds are taken before purchases, so that is the least of the batch's).
+    if (!known)
+      joined.push((root = { id, address, inviter: null, depth: 0, bind_time: "0", bind_block: block.toString() }));
+    else if (root?.address === address && block < BigInt(root.bind_block!)) root.bind_block = block.toString();
     return id;
   };
   for (const b of binds) {
-    const id = tree.bind(b.user, member(b.inviter));
+    const id = tree.bind(b.user, member(b.inviter, b.block));
     team.bind(id);
-    joined.push({ id, address: b.user, inviter: b.inviter, depth: tree.depth(id), bind_time: b.time.toString() });
+    joined.push({
+      id,
+      address: b.user,
+      inviter: b.inviter,
+      depth: tree.depth(id),
+      bind_time: b.time.toString(),
+      bind_block: b.block.toString(),
+    });
   }
-  for (const p of purchases) team.buy(member(p.user), p.amount);
+  for (const p of purchases) team.buy(member(p.user, p.block), p.amount);
 
   const changes = team.changes();
-  await insertRows(tx, "members", "id integer, address text, inviter text, depth integer, bind_time bigint", joined);
+  await insertRows(
+    tx,
+    "members",
+    "id integer, address text, inviter text, depth integer, bind_time bigint, bind_block bigint",
+    joined,
+  );
   if (changes.length === 0) return;
   // One UPDATE for the whole batch; the largest legs are worked out in TeamDeltas.
   const d = unnest(

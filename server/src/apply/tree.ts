@@ -71,6 +71,29 @@ export class ReferralTree {
     return (this.branches[id] += amount);
   }
 
+  /** How many members the tree holds (keys 0..size-1). */
+  get size(): number {
+    return this.parents.length;
+  }
+
+  /**
+   * Takes out the members with keys `from` and up (the last to join), given by address: for a
+   * reorg that takes their binds back. They must be the tree's last keys.
+   */
+  truncate(from: number, addresses: readonly string[]): void {
+    if (from + addresses.length !== this.parents.length) {
+      throw new Error(
+        `The referral tree in memory holds ${this.parents.length} members, not ${from + addresses.length}.`,
+      );
+    }
+    for (const address of addresses) {
+      if (!(this.ids.get(address)! >= from))
+        throw new Error(`${address} is not among the last members of the tree in memory.`);
+      this.ids.delete(address);
+    }
+    this.parents.length = this.depths.length = this.branches.length = from;
+  }
+
   private place(id: number, address: string, parent: number, depth: number, branch: bigint): number {
     this.ids.set(address, id);
     this.parents[id] = parent;

@@ -4,9 +4,17 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } fr
 import { createHash } from "node:crypto";
 import formbody from "@fastify/formbody";
 import fastifyStatic from "@fastify/static";
-import { defaultLanguage, isLanguage, Status, type Fields, type Language, type RuntimeConfig } from "@dwn/api";
+import {
+  defaultLanguage,
+  isLanguage,
+  Status,
+  type Fields,
+  type Language,
+  type RuntimeConfig,
+  type SystemStatus,
+} from "@dwn/api";
 import type { Db } from "../store/db";
-import { readSyncState } from "../sync/indexer";
+import { readReorgs, readSyncState } from "../sync/indexer";
 import { checkSign, createSessionKeys, seal } from "./envelope";
 import { Refusal } from "./input";
 import { clientKey, createLimiter, DEFAULT_LIMITS, type Limits } from "./limits";
@@ -244,12 +252,14 @@ export function buildApp(options: AppOptions) {
       const fields = readFields(request.body);
       const refusal = fields instanceof Refusal ? fields : checkEnvelope(request, fields, true);
       if (refusal) return refuse(request, response, refusal);
-      const state = await readSyncState(options.db);
+      const [state, reorgs] = await Promise.all([readSyncState(options.db), readReorgs(options.db)]);
       return reply(request, response, Status.ok, message("ok", langOf(request)), {
         chainId: options.runtimeConfig.chain.id,
         headBlock: state?.headBlock ?? 0,
         indexedBlock: state?.blockNumber ?? 0,
-      });
+        reorgs: reorgs.count,
+        lastReorgDepth: reorgs.lastDepth,
+      } satisfies SystemStatus);
     },
   });
 

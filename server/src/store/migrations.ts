@@ -222,6 +222,33 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       CREATE INDEX rate_limits_by_window ON rate_limits (window_start)
     `,
   },
+  {
+    id: 7,
+    name: "what a reorg needs undone: block hashes, the block of each member and redemption, a log of reorgs",
+    // The indexer keeps the hash of each block it applied logs from and of each checkpoint (the
+    // last 50,000 blocks' worth), and finds a reorg by comparing them with the chain. To undo
+    // the blocks after the common ancestor it deletes the rows they wrote (every event row has
+    // its block) and takes their purchases and binds back out of the team figures: a member's
+    // row and a stake's redemption now name their block too (NULL for those indexed before
+    // this migration, which are older than any block a reorg can take back). Every reorg
+    // handled is a row of indexer_reorgs (the count and the last depth are read from there).
+    sql: `
+      ALTER TABLE members ADD COLUMN bind_block BIGINT;
+      ALTER TABLE stakes ADD COLUMN redeem_block BIGINT;
+      CREATE TABLE block_hashes (
+        block_number BIGINT PRIMARY KEY,
+        hash TEXT NOT NULL
+      );
+      CREATE TABLE indexer_reorgs (
+        id SERIAL PRIMARY KEY,
+        from_block BIGINT NOT NULL,
+        to_block BIGINT NOT NULL,
+        depth BIGINT NOT NULL,
+        full_rebuild BOOLEAN NOT NULL,
+        handled_at BIGINT NOT NULL
+      )
+    `,
+  },
 ];
 
 /**

@@ -1,6 +1,6 @@
-import { createPublicClient, http, type Address, type PublicClient } from "viem";
+import { BlockNotFoundError, createPublicClient, http, type Address, type PublicClient } from "viem";
 import type { Db } from "../store/db";
-import { createApplier, decodeLogs, type ChainLog, type TimedLog } from "../apply/apply";
+import { createApplier, decodeLogs, recordHashes, type ChainLog, type TimedLog } from "../apply/apply";
 
 export interface IndexerOptions {
   db: Db;
@@ -21,6 +21,8 @@ export const INDEXER_LOCK = 0x64776e; // "dwn"
 
 const STATE_ID = "main";
 const MAX_BACKOFF_FACTOR = 30;
+/** How far below the checkpoint block hashes are kept: the deepest reorg undone block by block. */
+export const KEPT_BLOCKS = 50_000;
 
 export interface SyncState {
   chainId: number;
@@ -44,6 +46,14 @@ export async function readSyncState(db: Pick<Db, "query">): Promise<SyncState | 
     : undefined;
 }
 
+/** The reorgs the indexer has handled: how many, and the last one's depth in blocks (null: none yet). */
+export async function readReorgs(db: Pick<Db, "query">): Promise<{ count: number; lastDepth: number | null }> {
+  const [row] = await db.query<{ count: number; depth: string | null }>(
+    "SELECT count(*)::integer AS count, (SELECT depth FROM indexer_reorgs ORDER BY id DESC LIMIT 1) AS depth FROM indexer_reorgs",
+  );
+  return { count: Number(row.count), lastDepth: row.depth === null ? null : Number(row.depth) };
+}
+
 /** "Too many results" or "range too large" in the words the common RPC providers use. */
 export function isRangeError(error: unknown): boolean {
   const text = String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error);
@@ -52,7 +62,8 @@ export function isRangeError(error: unknown): boolean {
 
 /**
  * Follows the chain's finalized blocks and applies the pool's and staking's events to the
- * store, each block range with its checkpoint in one transaction.
+ * store, each block range with its checkpoint in one transaction. Before each step it checks
+ * that the chain still has the checkpoint's block as indexed, and undoes a reorg when not.
  */
 export function createIndexer(options: IndexerOptions) {
   const client: PublicClient = createPublicClient({
@@ -64,26 +75,70 @@ export function createIndexer(options: IndexerOptions) {
   let written: number | undefined;
   let range = options.maxBlockRange;
 
+  /** Set while the chain's head is below the checkpoint on a chain that still has it (a lagging node). */
+  let lagging = false;
+
   async function finalizedBlock() {
     return client.getBlock({ blockTag: "finalized" });
   }
 
+  /** The chain's block at `number`, or undefined when it has none (a reorg or a reset took it). */
+  async function blockAt(number: number) {
+    try {
+      return await client.getBlock({ blockNumber: BigInt(number) });
+    } catch (error) {
+      if (error instanceof BlockNotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  async function keptHash(number: number): Promise<string | undefined> {
+    const [row] = await options.db.query<{ hash: string }>("SELECT hash FROM block_hashes WHERE block_number = $1", [
+      number,
+    ]);
+    return row?.hash;
+  }
+
   /** Applies at most one block range; returns whether more finalized blocks are waiting. */
   async function step(): Promise<boolean> {
-    const head = await finalizedBlock();
     const state = await readSyncState(options.db);
     if (state && state.chainId !== options.chainId) {
       throw new Error(`The database indexes chain ${state.chainId}, not CHAIN_ID ${options.chainId}.`);
     }
-    const from = state ? state.blockNumber + 1 : options.startBlock;
     // Another writer went on since (an election changed hands): read its work back.
     if (state && state.blockNumber !== written) applier.forget();
+    const [head, checkpoint, kept] = await Promise.all([
+      finalizedBlock(),
+      state ? blockAt(state.blockNumber) : undefined,
+      state ? keptHash(state.blockNumber) : undefined,
+    ]);
     const headNumber = Number(head.number);
+    if (state) {
+      if (kept === undefined && checkpoint) {
+        // A checkpoint written before block hashes were kept: its block as the chain has it now.
+        await recordHashes(options.db, new Map([[checkpoint.number, checkpoint.hash]]));
+      } else if (!checkpoint || checkpoint.hash !== kept) {
+        await undoReorg(state, headNumber);
+        return true;
+      }
+      if (headNumber < state.blockNumber) {
+        // The node's finalized head is behind a block it still has: wait for it, and say so once.
+        if (!lagging) {
+          log(
+            `The chain's finalized head ${headNumber} is below the indexed block ${state.blockNumber}, ` +
+              "which the chain still has: waiting for the node to catch up.",
+          );
+        }
+        lagging = true;
+      } else lagging = false;
+    }
+    const from = state ? state.blockNumber + 1 : options.startBlock;
     if (from > headNumber) {
       await options.db.query("UPDATE sync_state SET head_block = $2 WHERE id = $1", [STATE_ID, headNumber]);
       return false;
     }
     const to = Math.min(headNumber, from + range - 1);
+    const last = to === headNumber ? head : await blockAt(to);
     let logs: ChainLog[];
     try {
       logs = (await client.getLogs({
@@ -99,11 +154,28 @@ export function createIndexer(options: IndexerOptions) {
       }
       throw error;
     }
-    const endBlock = to === headNumber ? head : await client.getBlock({ blockNumber: BigInt(to) });
-    // The timestamps of the blocks with logs, fetched together (one JSON-RPC batch per 100).
-    const numbers = [...new Set(logs.map((l) => l.blockNumber))].filter((n) => n !== endBlock.number);
-    const blocks = await Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber })));
-    const times = new Map([endBlock, ...blocks].map((b) => [b.number, b.timestamp]));
+    // The blocks with logs (for their timestamps), the range's last block and the checkpoint's,
+    // read together (one JSON-RPC batch per 100): the chain the logs came from must still have
+    // all of them as they were read, and the checkpoint as the store has it; otherwise a reorg
+    // came in while the range was read, and the next step sees it.
+    const numbers = [...new Set(logs.map((l) => l.blockNumber))];
+    const [endBlock, base, ...blocks] = await Promise.all([
+      blockAt(to),
+      state ? blockAt(state.blockNumber) : undefined,
+      ...numbers.map((n) => blockAt(Number(n))),
+    ]);
+    const hashes = new Map(numbers.map((n, i) => [n, blocks[i]?.hash]));
+    if (
+      !last ||
+      !endBlock ||
+      endBlock.hash !== last.hash ||
+      (state && base?.hash !== checkpoint?.hash) ||
+      logs.some((l) => hashes.get(l.blockNumber) !== l.blockHash)
+    ) {
+      log(`Blocks ${from}..${to} changed while they were read (a reorg): reading them again.`);
+      return true;
+    }
+    const times = new Map([endBlock, ...blocks].map((b) => [b!.number, b!.timestamp]));
     const timed: TimedLog[] = decodeLogs(logs).map((l) => ({ log: l, time: times.get(l.blockNumber)! }));
     await applier.apply(timed, async (tx) => {
       // Only from the checkpoint this step started at: a writer that finds it moved (another
@@ -116,10 +188,68 @@ export function createIndexer(options: IndexerOptions) {
         [STATE_ID, options.chainId, to, endBlock.timestamp, headNumber, Math.floor(Date.now() / 1000), from - 1],
       );
       if (moved.length === 0) throw new Error(`Another writer moved the checkpoint from block ${from - 1}.`);
+      await recordHashes(tx, new Map([[endBlock.number, endBlock.hash]]));
+      await tx.query("DELETE FROM block_hashes WHERE block_number < $1", [to - KEPT_BLOCKS]);
     });
     written = to;
     range = Math.min(options.maxBlockRange, range * 2);
     return to < headNumber;
+  }
+
+  /**
+   * The chain no longer has the checkpoint's block as indexed: finds the highest kept block it
+   * still has (the common ancestor, as far as the store can tell), takes back everything after
+   * it, and moves the checkpoint there, in one transaction that also logs the reorg. With no
+   * kept block left on the chain (a reset, or a reorg deeper than the hashes kept), everything
+   * goes and indexing starts again from the deployment block.
+   */
+  async function undoReorg(state: SyncState, headNumber: number): Promise<void> {
+    const kept = await options.db.query<{ block_number: string; hash: string }>(
+      "SELECT block_number::text, hash FROM block_hashes WHERE block_number < $1 AND block_number <= $2 ORDER BY block_number",
+      [state.blockNumber, headNumber],
+    );
+    // The kept blocks the chain still has are a prefix of them (a block's hash seals its
+    // ancestors): the last of that prefix is found by halving.
+    let low = 0;
+    let high = kept.length;
+    let ancestor: { number: number; time: bigint } | undefined;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      const block = await blockAt(Number(kept[mid].block_number));
+      if (block?.hash === kept[mid].hash) {
+        ancestor = { number: Number(block.number), time: block.timestamp };
+        low = mid + 1;
+      } else high = mid;
+    }
+    const to = ancestor?.number ?? options.startBlock - 1;
+    const depth = state.blockNumber - to;
+    const started = performance.now();
+    const undone = await applier.rollBack(ancestor ? ancestor.number : null, async (tx) => {
+      const moved = ancestor
+        ? await tx.query(
+            `UPDATE sync_state SET block_number = $2, block_time = $3, head_block = $4, updated_at = $5
+             WHERE id = $1 AND block_number = $6 RETURNING 1`,
+            [STATE_ID, ancestor.number, ancestor.time, headNumber, Math.floor(Date.now() / 1000), state.blockNumber],
+          )
+        : await tx.query("DELETE FROM sync_state WHERE id = $1 AND block_number = $2 RETURNING 1", [
+            STATE_ID,
+            state.blockNumber,
+          ]);
+      if (moved.length === 0) throw new Error(`Another writer moved the checkpoint from block ${state.blockNumber}.`);
+      await tx.query(
+        `INSERT INTO indexer_reorgs (from_block, to_block, depth, full_rebuild, handled_at)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [state.blockNumber, to, depth, !ancestor, Math.floor(Date.now() / 1000)],
+      );
+    });
+    written = ancestor?.number;
+    log(
+      `Reorg: the chain no longer has indexed block ${state.blockNumber} (head ${headNumber}); rolled back from ` +
+        `block ${state.blockNumber} to block ${to}, depth ${depth}` +
+        (ancestor ? "" : " (no kept block is on the chain: indexing again from the deployment block)") +
+        `: ${undone.members} members, ${undone.purchases} purchases, ${undone.rows} event rows taken back in ` +
+        `${Math.round(performance.now() - started)} ms; applying the chain's blocks from ${to + 1}.`,
+    );
   }
 
   /** Steps until nothing finalized is left to apply. */

@@ -1,0 +1,136 @@
+import type { Sql } from "../store/db";
+import { unnest } from "./rows";
+import type { ReferralTree } from "./tree";
+
+/** What a rollback took back. */
+export interface Undone {
+  members: number;
+  purchases: number;
+  /** Rows deleted from the event tables (NFTs, incomes, collections, stakes, claims, applied logs). */
+  rows: number;
+}
+
+/** The tables whose rows each belong to one block (their `block_number`), children before parents. */
+const EVENT_TABLES = ["stake_claims", "stakes", "income_collections", "incomes", "nfts", "applied_logs"] as const;
+
+/**
+ * Takes back, inside `tx`, everything the blocks after `block` wrote: their event rows are
+ * deleted, their redemptions cleared, the members who bound in them removed, and their purchases
+ * and binds subtracted from the figures of the members that stay (own, team, friends, community;
+ * the largest leg is read again from the children that stay). With `block` null, everything goes.
+ * The block hashes after `block` go too. The tree in memory is moved back with the database.
+ *
+ * Every team figure is a sum over purchases or members below, so subtracting the ones taken back
+ * leaves what applying only the surviving events gives; a largest leg is the greatest branch among
+ * a member's children, so it is recomputed rather than subtracted.
+ */
+export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | null): Promise<Undone> {
+  if (block === null) {
+    const [{ n: purchases }] = await tx.query<{ n: number }>("SELECT count(*)::integer AS n FROM nfts");
+    let rows = 0;
+    for (const table of EVENT_TABLES) rows += await deleteCounted(tx, table, "TRUE");
+    const members = await deleteCounted(tx, "members", "TRUE");
+    await tx.query("DELETE FROM block_hashes");
+    return { members, purchases, rows };
+  }
+
+  // The members who joined after `block`: the last keys, since keys follow the chain's order.
+  const gone = await tx.query<{ id: number; address: string }>(
+    "SELECT id, address FROM members WHERE bind_block > $1 ORDER BY id",
+    [block],
+  );
+  const firstGone = gone.length > 0 ? Number(gone[0].id) : tree.size;
+  const bought = await tx.query<{ owner: string; amount: string }>(
+    "SELECT owner, (hashrate + makeup_hashrate)::text AS amount FROM nfts WHERE block_number > $1",
+    [block],
+  );
+
+  // The figures to take back, per member, added up from the deepest members to the root, one
+  // step per member touched (as TeamDeltas adds them on).
+  const own = new Map<number, bigint>();
+  for (const b of bought) {
+    const id = tree.find(b.owner);
+    if (id === undefined) throw new Error(`${b.owner} bought an NFT but is not in the referral tree in memory.`);
+    own.set(id, (own.get(id) ?? 0n) + BigInt(b.amount));
+  }
+  const isGone = (id: number) => id >= firstGone;
+  const touched = new Map<number, { own: bigint; team: bigint; friends: number; community: number }>();
+  const levels: number[][] = [];
+  for (const start of [...own.keys(), ...gone.map((g) => Number(g.id))]) {
+    for (let id = start; id !== -1 && !touched.has(id); id = tree.parent(id)) {
+      touched.set(id, { own: own.get(id) ?? 0n, team: 0n, friends: 0, community: 0 });
+      (levels[tree.depth(id)] ??= []).push(id);
+    }
+  }
+  const changes = [];
+  const reread: number[] = [];
+  for (let depth = levels.length - 1; depth >= 0; depth--) {
+    for (const child of levels[depth] ?? []) {
+      const below = touched.get(child)!;
+      const loss = below.own + below.team;
+      if (!isGone(child)) {
+        if (loss > 0n) tree.grow(child, -loss);
+        if (loss > 0n || below.friends > 0 || below.community > 0) {
+          changes.push({
+            id: child,
+            own: below.own.toString(),
+            team: below.team.toString(),
+            friends: below.friends,
+            community: below.community,
+          });
+        }
+        // Its children's branches shrank, or some of its children went.
+        if (below.team > 0n || below.friends > 0) reread.push(child);
+      }
+      const parent = tree.parent(child);
+      if (parent === -1) continue;
+      const up = touched.get(parent)!;
+      up.team += loss;
+      up.community += below.community + (isGone(child) ? 1 : 0);
+      if (isGone(child)) up.friends += 1;
+    }
+  }
+
+  let rows = 0;
+  await tx.query(
+    `UPDATE stakes SET redeemed_at = NULL, redeem_amount = NULL, redeem_fee = NULL, redeem_block = NULL
+     WHERE redeem_block > $1`,
+    [block],
+  );
+  for (const table of EVENT_TABLES) {
+    rows += await deleteCounted(tx, table, "block_number > $1", [block]);
+  }
+  if (gone.length > 0) await tx.query("DELETE FROM members WHERE id >= $1", [firstGone]);
+  if (changes.length > 0) {
+    const d = unnest("id integer, own numeric, team numeric, friends integer, community integer", changes);
+    await tx.query(
+      `UPDATE members SET own_hashrate = own_hashrate - x.own, team_hashrate = team_hashrate - x.team,
+         friend_num = friend_num - x.friends, community_num = community_num - x.community
+       FROM ${d.from} WHERE members.id = x.id`,
+      d.params,
+    );
+  }
+  if (reread.length > 0) {
+    await tx.query(
+      `UPDATE members SET max_leg = COALESCE(
+         (SELECT max(c.own_hashrate + c.team_hashrate) FROM members c WHERE c.inviter = members.address), 0)
+       WHERE members.id = ANY($1::integer[])`,
+      [`{${reread.join(",")}}`],
+    );
+  }
+  await tx.query("DELETE FROM block_hashes WHERE block_number > $1", [block]);
+  tree.truncate(
+    firstGone,
+    gone.map((g) => g.address),
+  );
+  return { members: gone.length, purchases: bought.length, rows };
+}
+
+/** Deletes a table's rows that match `where`; returns how many. */
+async function deleteCounted(tx: Sql, table: string, where: string, params: unknown[] = []): Promise<number> {
+  const [{ n }] = await tx.query<{ n: number }>(
+    `WITH d AS (DELETE FROM ${table} WHERE ${where} RETURNING 1) SELECT count(*)::integer AS n FROM d`,
+    params,
+  );
+  return Number(n);
+}
