@@ -287,8 +287,9 @@ export async function migrate(db: Db, last = Infinity): Promise<void> {
   }
 }
 
-/** The advisory lock's first key: the migrations' own (the second is the schema's hash). */
-const MIGRATION_LOCK = 0x64776e; // "dwn"
+/** The advisory lock's first key: the migrations' own (the second is the schema's hash). Two-key
+ * locks never meet the indexer's one-key election lock, and the key differs anyway. */
+const MIGRATION_LOCK = 0x64776d; // "dwm"
 
 /** Splits a migration into statements (extended-protocol queries take one statement each). */
 function splitStatements(sql: string): string[] {
