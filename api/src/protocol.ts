@@ -104,6 +104,8 @@ export interface Income {
 export interface IncomePage {
   /** Cumulative gains (the four income kinds, not collections), whatever the filter. */
   total: Amount;
+  /** Every payout of static and dynamic income so far (the collections), whatever the filter. */
+  collected: Amount;
   list: Income[];
 }
 

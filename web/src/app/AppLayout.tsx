@@ -5,6 +5,7 @@ import { PageLoading } from "../components/PageLoading";
 import { LazyMenuPopup } from "../features/menu/LazyMenuPopup";
 import { TabBar } from "../features/menu/TabBar";
 import { TxBannerSlot } from "../features/tx/TxBannerSlot";
+import { ReadFailureNotice } from "./ReadFailureNotice";
 import styles from "./AppLayout.module.css";
 
 /** Every screen: the header above, the tab bar below, the menu popup over them; a transaction's banner when there is one. */
@@ -13,6 +14,7 @@ export function AppLayout() {
     <>
       <AppHeader />
       <main className={styles.main}>
+        <ReadFailureNotice />
         <TxBannerSlot />
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -18,6 +18,15 @@ export const enUs = {
     assets: "Assets",
     language: "Language",
   },
+  readError: {
+    chain: "Can't reach {{chain}}. Retrying…",
+    api: "Can't reach the server. Retrying…",
+    retry: "Retry",
+  },
+  screenError: {
+    text: "This screen could not be shown.",
+    reload: "Reload",
+  },
   common: {
     noMore: "No more~",
     noData: "No data",
@@ -121,6 +130,7 @@ export const enUs = {
     myNft: "My NFT",
     nftPower: "NFT computing power",
     myNftPower: "My NFT computing power",
+    teamPerformance: "Team performance (NFT computing power)",
     smallCommunityPower: "NFT computing power of small communities",
     nftExchange: "NFT exchange",
     tierTitle: "{{usdtprice}}USDT{{description}}",
@@ -176,6 +186,8 @@ export const enUs = {
   incomeLog: {
     title: "Asset details",
     cumulativeGains: "Cumulative gains",
+    summaryNote:
+      "Withdrawable: static income accrued on chain plus dynamic income credited, not yet withdrawn. Cumulative gains: everything withdrawn so far plus what is withdrawable now.",
     withdrawable: "Withdrawable",
     viewDetails: "View details",
     withdrawDetails: "Withdraw details",
@@ -251,6 +263,11 @@ export const enUs = {
     receivable: "Receivable",
     fee: "Fee",
     feeRateValue: "{{rate}}%",
+    noSuchStake: "There is no stake #{{id}} on the chain.",
+    othersStake: "This stake belongs to {{owner}}. It is shown read-only.",
+    redeemOpensIn: "Redeem opens in {{days}} d {{hours}} h {{minutes}} min",
+    redeemClosesIn: "Redeem window closes in {{days}} d {{hours}} h {{minutes}} min",
+    renewsSoon: "The redeem window has closed; the stake renews within the hour.",
   },
   subscribe: {
     title: "Subscribe",

@@ -16,6 +16,15 @@ export const zhCn: Messages = {
     assets: "资产",
     language: "语言",
   },
+  readError: {
+    chain: "无法连接 {{chain}}，正在重试…",
+    api: "无法连接服务器，正在重试…",
+    retry: "重试",
+  },
+  screenError: {
+    text: "此页面无法显示。",
+    reload: "重新加载",
+  },
   common: {
     noMore: "没有更多了~",
     noData: "暂无数据",
@@ -119,6 +128,7 @@ export const zhCn: Messages = {
     myNft: "我的 NFT",
     nftPower: "NFT 算力",
     myNftPower: "我的 NFT 算力",
+    teamPerformance: "团队业绩（NFT 算力）",
     smallCommunityPower: "小区 NFT 算力",
     nftExchange: "NFT 兑换",
     tierTitle: "{{usdtprice}}USDT{{description}}",
@@ -174,6 +184,8 @@ export const zhCn: Messages = {
   incomeLog: {
     title: "资产明细",
     cumulativeGains: "累计收益",
+    summaryNote:
+      "可提现：链上已累积的静态收益加已入账的动态收益，尚未提取的部分。累计收益：至今已提取的全部加上当前可提现的部分。",
     withdrawable: "可提取",
     viewDetails: "查看详情",
     withdrawDetails: "提取明细",
@@ -249,6 +261,11 @@ export const zhCn: Messages = {
     receivable: "可到账",
     fee: "手续费",
     feeRateValue: "{{rate}}%",
+    noSuchStake: "链上没有质押 #{{id}}。",
+    othersStake: "此质押属于 {{owner}}，仅供查看。",
+    redeemOpensIn: "{{days}} 天 {{hours}} 小时 {{minutes}} 分后可赎回",
+    redeemClosesIn: "赎回窗口 {{days}} 天 {{hours}} 小时 {{minutes}} 分后关闭",
+    renewsSoon: "赎回窗口已关闭，质押将在一小时内自动续期。",
   },
   subscribe: {
     title: "认购",

@@ -18,7 +18,7 @@ export function RewardRow({ row }: { row: Reward | ClaimRow }) {
       </div>
       <span className={claim ? styles.minus : styles.plus} data-testid="reward-amount">
         {claim ? "-" : "+"}
-        {formatAmount(parseAmount(row.reward_num))}
+        {formatAmount(parseAmount(row.reward_num))} <small>UDBK</small>
       </span>
     </div>
   );

@@ -2,7 +2,7 @@ import Button from "antd-mobile/es/components/button";
 import Popup from "antd-mobile/es/components/popup";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useToastOnError } from "../../../components/useToastOnError";
+import { known } from "../../../components/Placeholder";
 import { formatAmount } from "../../../lib/format";
 import { ConnectButton, useWallet } from "../../wallet";
 import { useBuyNft } from "../hooks/useBuyNft";
@@ -27,12 +27,11 @@ function Row({ label, value, testId }: { label: ReactNode; value: ReactNode; tes
 export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const { hasLogin } = useWallet();
-  const { data: quote, error } = useBuyQuote(tierId);
+  const { data: quote } = useBuyQuote(tierId);
   const balances = usePayBalances();
   const describe = useTierDescription();
   const { buy, busy } = useBuyNft();
-  useToastOnError(error ?? balances.error);
-  const balance = (value: bigint | undefined) => (value === undefined ? t("mine.unknown") : formatAmount(value));
+  const balance = (value: bigint | undefined, unit: string) => known(value, (v) => `${formatAmount(v)} ${unit}`);
 
   return (
     <Popup
@@ -60,8 +59,8 @@ export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onCl
             </output>
             <span>DWN9</span>
           </div>
-          <Row label={t("buy.usdtBalance")} value={balance(balances.data?.usdt)} testId="buy-usdt-balance" />
-          <Row label={t("buy.dwn9Balance")} value={balance(balances.data?.dwn9)} testId="buy-dwn9-balance" />
+          <Row label={t("buy.usdtBalance")} value={balance(balances.data?.usdt, "USDT")} testId="buy-usdt-balance" />
+          <Row label={t("buy.dwn9Balance")} value={balance(balances.data?.dwn9, "DWN9")} testId="buy-dwn9-balance" />
           <div className={styles.heading}>
             <Row
               label={t("buy.getPower")}
