@@ -9,6 +9,7 @@ import { ApiError, type RuntimeConfig } from "@dwn/api";
 import { poolAbi } from "@dwn/contracts";
 import { ReadFailureNotice } from "../src/app/ReadFailureNotice";
 import { createQueryClient } from "../src/app/queryClient";
+import { reloadForChunk, ScreenError, ScreenErrorBoundary } from "../src/app/ScreenErrorBoundary";
 import { DetailCard } from "../src/features/contractDetails/components/DetailCard";
 import { durationParts, stakeMoment } from "../src/features/contractDetails/utils/countdown";
 import { cumulativeGains, withdrawable } from "../src/features/incomeLog/utils/incomes";
@@ -262,5 +263,28 @@ describe("cumulative gains and withdrawable", () => {
     }
     // The case: 120.4177 credited, 3225.1826 withdrawable, nothing paid out yet.
     expect(cumulativeGains({ staticProfit: 3_100n * e18, dynamicProfit: 125n * e18 }, 0n)).toBe(3_225n * e18);
+  });
+});
+
+describe("a screen that crashes, and a chunk gone after a deploy", () => {
+  it("shows a sentence and a reload button instead of a blank page", async () => {
+    const boundary = new ScreenErrorBoundary({ children: null });
+    expect(ScreenErrorBoundary.getDerivedStateFromError()).toEqual({ failed: true });
+    boundary.state = ScreenErrorBoundary.getDerivedStateFromError();
+    const html = await render(boundary.render() as ReactElement);
+    expect(plain(html)).toContain("This screen could not be shown.");
+    expect(html).toContain('data-testid="screen-reload"');
+    expect(plain(await render(createElement(ScreenError), undefined, "zh-cn"))).toContain("此页面无法显示。");
+  });
+
+  it("reloads once by itself, not again within a minute", () => {
+    const stored = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => stored.set(k, v),
+    };
+    expect(reloadForChunk(storage, 1_000_000)).toBe(true);
+    expect(reloadForChunk(storage, 1_000_000 + 59_999)).toBe(false);
+    expect(reloadForChunk(storage, 1_000_000 + 60_000)).toBe(true);
   });
 });

@@ -137,6 +137,9 @@ export const enUs = {
     tierPower: "{{multiple}} power",
     buyButton: "{{usdtprice}} USDT",
     remaining: "Remaining {{count}}",
+    limit: "Limit {{limit}} per wallet",
+    limitOwned: "Limit {{limit}} per wallet · you own {{owned}}",
+    limitReached: "Limit reached",
     collectable: "DWN assets available for collection",
     assetDetails: "Asset details",
     withdrawNow: "Withdraw immediately",
@@ -239,6 +242,13 @@ export const enUs = {
     reserve: "UDBK held by the staking contract",
     emission: "Paid out per day",
     runway: "Lasts at this rate",
+    termsTitle: "What this stake does",
+    redeemFee: "Redeem fee (on the DWN)",
+    claimFee: "Claim fee (on the UDBK)",
+    rewardPerUnitDay: "Reward per unit per day",
+    cycleEstimate: "Estimated reward for one cycle",
+    a8Consumed:
+      "The A8 is consumed: it goes to the fee recipient and is not returned. Only the DWN comes back when you redeem, less the redeem fee.",
   },
   stakeStatus: {
     tabs: { "0": "All", "1": "Staking", "2": "Completed" },

@@ -9,6 +9,7 @@ import { useBuyNft } from "../hooks/useBuyNft";
 import { useBuyQuote } from "../hooks/useBuyQuote";
 import { usePayBalances } from "../hooks/usePayBalances";
 import { useTierDescription } from "../hooks/useTierDescription";
+import { balanceProblem } from "../utils/purchase";
 import { formatMultiple, makeupValues } from "../utils/tiers";
 import styles from "./BuyPopup.module.css";
 
@@ -31,6 +32,8 @@ export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onCl
   const balances = usePayBalances();
   const describe = useTierDescription();
   const { buy, busy } = useBuyNft();
+  // Said before Confirm: a balance that cannot pay the quote (the purchase would stop there anyway).
+  const short = hasLogin && quote && balances.data ? balanceProblem(quote, balances.data) : null;
   const balance = (value: bigint | undefined, unit: string) => known(value, (v) => `${formatAmount(v)} ${unit}`);
 
   return (
@@ -79,6 +82,11 @@ export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onCl
             value={formatAmount(quote.makeupHashrate)}
             testId="buy-makeup-hashrate"
           />
+          {short && (
+            <p className={styles.warning} role="alert" data-testid="buy-short">
+              {t(short)}
+            </p>
+          )}
           <div className={styles.actions}>
             {hasLogin ? (
               <Button

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Section } from "../../../components/Section";
 import { showToast } from "../../../components/toast";
@@ -6,6 +6,7 @@ import { Placeholder } from "../../../components/Placeholder";
 import type { Tier } from "../../../lib/reads/pool";
 import { useReadErrorText } from "../../../lib/useReadErrorText";
 import { useFetchBuyQuote } from "../hooks/useBuyQuote";
+import { useOwnedTiers } from "../hooks/useOwnedTiers";
 import { useTiers } from "../hooks/useTiers";
 import { isSoldOut } from "../utils/tiers";
 import { TierSlide } from "./TierSlide";
@@ -23,6 +24,8 @@ export function NftExchange() {
   const [loading, setLoading] = useState<bigint | undefined>();
   const [popupWanted, setPopupWanted] = useState(false);
   const readError = useReadErrorText();
+  const ids = useMemo(() => (tiers.data ?? []).map((tier) => tier.id), [tiers.data]);
+  const owned = useOwnedTiers(ids);
 
   const open = async (tier: Tier) => {
     if (isSoldOut(tier)) {
@@ -45,8 +48,14 @@ export function NftExchange() {
     <Section title={t("mine.nftExchange")} testId="mine-exchange">
       <div className={styles.track} data-testid="tier-carousel">
         {tiers.data === undefined && <Placeholder />}
-        {tiers.data?.map((tier) => (
-          <TierSlide key={tier.id.toString()} tier={tier} loading={loading === tier.id} onBuy={open} />
+        {tiers.data?.map((tier, i) => (
+          <TierSlide
+            key={tier.id.toString()}
+            tier={tier}
+            owned={owned.data?.[i]}
+            loading={loading === tier.id}
+            onBuy={open}
+          />
         ))}
       </div>
       {popupWanted && (

@@ -12,6 +12,7 @@ import { graceHours, stakeTotals } from "../utils/amounts";
 import { SYMBOL } from "../utils/tokens";
 import { MIN_UNITS } from "../utils/units";
 import { ReserveCard } from "./ReserveCard";
+import { StakeTerms } from "./StakeTerms";
 import { UnitsStepper } from "./UnitsStepper";
 import styles from "./ProductsTab.module.css";
 
@@ -58,6 +59,7 @@ export function ProductsTab() {
           <dd data-testid="pledge-cycle">{known(view.data, (v) => t("common.days", { days: String(v.cycle) }))}</dd>
         </dl>
       </Section>
+      <StakeTerms units={units} />
       <Section title={t("pledge.instructions")} testId="pledge-instructions-section">
         <p className={styles.text} data-testid="pledge-instructions">
           {known(view.data, (v) =>
