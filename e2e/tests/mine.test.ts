@@ -278,7 +278,7 @@ test("a sold-out tier says so before the popup, and a tier sold out meanwhile is
 
   // Tier 4 sells out while its popup is open: the simulated buy fails with the pool's error.
   await page.getByTestId("tier-4-buy").tap();
-  await expectText(page, "buy-pay-usdt", "3000");
+  await expectText(page, "buy-pay-usdt", "3,000");
   await setTierSupply(4n, 0n);
   // The pool's sentence reads like the one above: let that toast go first (see the withdrawals).
   await page.locator(".adm-toast-main").waitFor({ state: "detached" });
@@ -291,7 +291,7 @@ test("a sold-out tier says so before the popup, and a tier sold out meanwhile is
   assert.equal(await read.pool("balanceOf", soldOutBuyer.address), 0n);
 });
 
-test("a visitor sees zeros and connect buttons; a member without income is told so, without a dialog", async () => {
+test("a visitor sees placeholders and connect buttons; a member without income is told so, without a dialog", async () => {
   const { page, wallet } = await phoneOf(visitor, "/home");
   await page.getByTestId("home-assets-link").tap();
   await page.getByTestId("mine-page").waitFor();
@@ -360,7 +360,9 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
   await page.getByTestId("collect-static-withdraw").tap();
   await expectText(page, "withdraw-confirm", zh.common.confirm);
   assert.equal((await page.locator(".adm-dialog-title").textContent())?.trim(), zh.messages.staticIncome);
-  assert.equal((await page.locator(".adm-dialog-content").textContent())?.trim(), zh.messages.withdrawConfirm);
+  // The dialog names the amount: what the chain says is collectable, cut, never overstated.
+  assert.ok((await page.locator(".adm-dialog-content").textContent())?.includes(zh.messages.withdrawConfirm));
+  assert.match((await page.getByTestId("withdraw-amount").textContent()) ?? "", /[\d,.]+ DWN/);
   await screenshot(page, "mine-withdraw-dialog");
   await page.getByTestId("withdraw-cancel").tap();
   await page.locator(".adm-dialog").waitFor({ state: "hidden" });

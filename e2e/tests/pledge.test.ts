@@ -206,17 +206,24 @@ test("a visitor sees the unit price, no balances, the instructions, the reserve 
   await expectText(page, "pledge-reserve-runway", days(reserve / (emission * DAY)));
   await screenshot(page, "pledge-visitor");
 
-  // The stepper: + adds a unit and the totals follow; typing keeps digits only; an emptied
+  // The stepper: + adds a unit and the totals follow; typing keeps digits (spec §5); an emptied
   // field falls back to 1 when it loses focus; − never goes below 1.
   const input = page.getByTestId("pledge-units").locator("input");
   assert.equal(await input.inputValue(), "1");
   await page.getByTestId("pledge-units").locator(".adm-stepper-plus").tap();
   await expectText(page, "pledge-dwn-total", amount(2n * terms.dwnAmount, "DWN"));
   await expectText(page, "pledge-a8-total", amount(2n * terms.a8Amount, "A8"));
+  // Digits only, the first point kept with no digit after it (0 decimals): "1.5" is 1 unit, not 15.
+  await input.fill("");
+  await input.pressSequentially("1.5");
+  assert.equal(await input.inputValue(), "1.");
+  await expectText(page, "pledge-dwn-total", amount(terms.dwnAmount, "DWN"));
+  await input.blur();
+  assert.equal(await input.inputValue(), "1");
   await input.fill("");
   await input.pressSequentially("1a2.5");
-  assert.equal(await input.inputValue(), "125");
-  await expectText(page, "pledge-dwn-total", amount(125n * terms.dwnAmount, "DWN"));
+  assert.equal(await input.inputValue(), "12.");
+  await expectText(page, "pledge-dwn-total", amount(12n * terms.dwnAmount, "DWN"));
   await input.fill("007");
   await input.blur();
   assert.equal(await input.inputValue(), "7");

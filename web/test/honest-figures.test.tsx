@@ -288,3 +288,15 @@ describe("a screen that crashes, and a chunk gone after a deploy", () => {
     expect(reloadForChunk(storage, 1_000_000 + 60_000)).toBe(true);
   });
 });
+
+describe("explorer links of history rows", () => {
+  it("point at the explorer's transaction page, and are absent without an explorer or a hash", async () => {
+    const { explorerTxUrl } = await import("../src/components/ExplorerLink");
+    const hash = `0x${"1f".repeat(32)}`;
+    expect(explorerTxUrl("https://bscscan.com", hash)).toBe(`https://bscscan.com/tx/${hash}`);
+    expect(explorerTxUrl("https://bscscan.com/", hash)).toBe(`https://bscscan.com/tx/${hash}`);
+    expect(explorerTxUrl(null, hash)).toBeUndefined();
+    expect(explorerTxUrl("https://bscscan.com", undefined)).toBeUndefined();
+    expect(explorerTxUrl("https://bscscan.com", "0x12")).toBeUndefined();
+  });
+});

@@ -10,6 +10,8 @@ import { RewardRow } from "../src/features/contractDetails/components/RewardRow"
 import { StakeRecordCard } from "../src/features/pledge/components/StakeRecordCard";
 import { parsePledgeIdsObj, PLEDGE_IDS_OBJ } from "../src/features/pledge/utils/pledgeIdsObj";
 import { loadResources } from "../src/i18n/resources";
+import { RuntimeConfigProvider } from "../src/lib/runtime";
+import { config } from "./support/wallet-harness";
 
 const i18n = createInstance();
 await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
@@ -19,7 +21,13 @@ const e18 = 10n ** 18n;
 /** The screen's markup, in `language`. */
 async function render(element: ReactElement, language = "en-us"): Promise<string> {
   await i18n.changeLanguage(language);
-  return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(MemoryRouter, null, element)));
+  return renderToStaticMarkup(
+    createElement(
+      RuntimeConfigProvider,
+      { config },
+      createElement(I18nextProvider, { i18n }, createElement(MemoryRouter, null, element)),
+    ),
+  );
 }
 
 /** The text inside the element of `testId` (tags removed, entities decoded). */
@@ -139,11 +147,19 @@ describe("a reward-record row", () => {
     expect(text(reward, "reward-time")).toBe(time(1_767_312_000));
     const claim = await render(
       createElement(RewardRow, {
-        row: { collect_id: "0xab:0", tx_hash: "0xab", timestamp: 1_767_312_600, reward_num: "5000000000000000000" },
+        row: {
+          collect_id: `0x${"ab".repeat(32)}:0`,
+          tx_hash: `0x${"ab".repeat(32)}`,
+          timestamp: 1_767_312_600,
+          reward_num: "5000000000000000000",
+        },
       }),
     );
     expect(claim).toContain('data-kind="claim"');
     expect(text(claim, "reward-label")).toBe("Withdrawal record");
     expect(text(claim, "reward-amount")).toBe("-5 UDBK");
+    // A claim links to its transaction on the deployment's explorer; a day's reward has none.
+    expect(claim).toContain(`href="https://explorer.example/tx/0x${"ab".repeat(32)}"`);
+    expect(reward).not.toContain("explorer-link");
   });
 });

@@ -140,6 +140,7 @@ export const enUs = {
     limit: "Limit {{limit}} per wallet",
     limitOwned: "Limit {{limit}} per wallet · you own {{owned}}",
     limitReached: "Limit reached",
+    withdrawAmount: "You receive about {{amount}} DWN (income keeps accruing until the transaction is mined).",
     collectable: "DWN assets available for collection",
     assetDetails: "Asset details",
     withdrawNow: "Withdraw immediately",

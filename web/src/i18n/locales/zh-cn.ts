@@ -138,6 +138,7 @@ export const zhCn: Messages = {
     limit: "每个钱包限购 {{limit}}",
     limitOwned: "每个钱包限购 {{limit}} · 已持有 {{owned}}",
     limitReached: "已达限购",
+    withdrawAmount: "您将收到约 {{amount}} DWN（交易上链前收益仍在累积）。",
     collectable: "可领取的 DWN 资产",
     assetDetails: "资产明细",
     withdrawNow: "立即提取",

@@ -79,7 +79,12 @@ export function CollectSection() {
       <ReserveInfo />
       {dialogWanted && (
         <Suspense fallback={null}>
-          <WithdrawDialog asking={asking} onClose={() => setAsking(null)} onConfirm={(kind) => void withdraw(kind)} />
+          <WithdrawDialog
+            asking={asking}
+            amount={asking && amounts ? amounts[asking] : undefined}
+            onClose={() => setAsking(null)}
+            onConfirm={(kind) => void withdraw(kind)}
+          />
         </Suspense>
       )}
     </Section>
