@@ -35,6 +35,8 @@ export interface RuntimeConfig {
     id: number;
     name: string;
     rpcUrl: string;
+    /** Further public RPCs for reads, tried in order after `rpcUrl` when it fails. */
+    rpcUrls?: string[];
     currency: { name: string; symbol: string; decimals: number };
     explorer: string | null;
   };

@@ -300,3 +300,35 @@ describe("explorer links of history rows", () => {
     expect(explorerTxUrl("https://bscscan.com", "0x12")).toBeUndefined();
   });
 });
+
+describe("reads over several RPC URLs", () => {
+  it("fall back to the next URL the runtime config names when the first does not answer", async () => {
+    const { createServer } = await import("node:http");
+    let asked = 0;
+    const node = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        asked++;
+        const parsed = JSON.parse(body) as { id: number } | { id: number }[];
+        const reply = (r: { id: number }) => ({ jsonrpc: "2.0", id: r.id, result: "0x7a69" });
+        response.setHeader("content-type", "application/json");
+        response.end(JSON.stringify(Array.isArray(parsed) ? parsed.map(reply) : reply(parsed)));
+      });
+    });
+    await new Promise<void>((resolve) => node.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (node.address() as { port: number }).port;
+      const twoUrls: RuntimeConfig = {
+        ...downConfig,
+        chain: { ...downConfig.chain, rpcUrls: [`http://127.0.0.1:${port}`] },
+      };
+      expect(await publicClientFor(twoUrls).request({ method: "eth_chainId" })).toBe("0x7a69");
+      expect(asked).toBe(1);
+      // With the unreachable URL alone, the read fails (and the screen says so).
+      await expect(publicClientFor({ ...downConfig }).request({ method: "eth_chainId" })).rejects.toThrow();
+    } finally {
+      node.close();
+    }
+  });
+});

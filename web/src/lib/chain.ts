@@ -1,12 +1,13 @@
 import {
   createClient,
   defineChain,
+  fallback,
   http,
   numberToHex,
   parseGwei,
   type Chain,
   type Client,
-  type HttpTransport,
+  type Transport,
 } from "viem";
 import type { RuntimeConfig } from "@dwn/api";
 
@@ -50,7 +51,18 @@ export function addChainParameter({ chain }: Pick<RuntimeConfig, "chain">): AddC
  * bind's receipt wait), whereas createPublicClient's decorator brings every public action
  * into the first visit's bundle.
  */
-export type ReadClient = Client<HttpTransport, Chain>;
+export type ReadClient = Client<Transport, Chain>;
+
+/**
+ * The read transport: the config's RPC, and when it names more (`chain.rpcUrls`), viem's
+ * fallback over them in order: a request the first cannot answer goes to the next. Each
+ * batches the reads a screen makes together into one JSON-RPC request.
+ */
+export function readTransport({ chain }: Pick<RuntimeConfig, "chain">): Transport {
+  const urls = [chain.rpcUrl, ...(chain.rpcUrls ?? []).filter((url) => url !== chain.rpcUrl)];
+  const transports = urls.map((url) => http(url, { batch: true }));
+  return transports.length === 1 ? transports[0] : fallback(transports);
+}
 
 const readClients = new WeakMap<RuntimeConfig, ReadClient>();
 
@@ -59,7 +71,7 @@ export function publicClientFor(config: RuntimeConfig): ReadClient {
   if (!client) {
     // The reads a screen makes together go out as one JSON-RPC batch: one request (and one
     // CORS preflight) to the node instead of one each.
-    client = createClient({ chain: chainFromConfig(config), transport: http(config.chain.rpcUrl, { batch: true }) });
+    client = createClient({ chain: chainFromConfig(config), transport: readTransport(config) });
     readClients.set(config, client);
   }
   return client;
