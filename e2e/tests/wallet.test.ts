@@ -298,11 +298,13 @@ test("an unbound user opened with ?address binds that inviter on chain, then sig
   assert.equal(await suite.stack.inviterOf(fresh.address), zeroAddress);
   const { page, wallet } = await phoneWith(fresh);
   await page.goto(suite.stack.app(`/home?address=${alice.address}`));
+  // Before connecting, the visitor sees who invited them.
+  await expectText(page, "home-invited-by", fill(zh.home.invitedBy, { address: shorten(alice.address, 6) }));
   await connectTestWallet(page, "home-connect");
 
   const popup = page.getByTestId("bind-popup");
   await popup.waitFor();
-  assert.equal((await popup.locator("h3").textContent())?.trim(), zh.wallet.bind.title);
+  assert.equal((await popup.locator("h3").textContent())?.trim(), zh.wallet.bind.heading);
   await expectText(page, "bind-inviter", shorten(alice.address, 9));
   assert.equal(await page.getByTestId("bind-inviter").getAttribute("title"), alice.address);
   await expectText(page, "bind-button", zh.wallet.bind.button);

@@ -64,6 +64,7 @@ export const enUs = {
   },
   home: {
     welcome: "Build hashrate, earn DWN, grow your team",
+    invitedBy: "Invited by {{address}}",
     hashrate: "My computing power",
     pendingIncome: "Income to collect",
     staticIncome: "Static income",

@@ -62,6 +62,7 @@ export const zhCn: Messages = {
   },
   home: {
     welcome: "积累算力，赚取 DWN，壮大团队",
+    invitedBy: "邀请人 {{address}}",
     hashrate: "我的算力",
     pendingIncome: "待领取收益",
     staticIncome: "静态收益",
