@@ -35,6 +35,8 @@ export interface RuntimeConfig {
     id: number;
     name: string;
     rpcUrl: string;
+    /** Further public RPCs for reads, tried in order after `rpcUrl` when it fails. */
+    rpcUrls?: string[];
     currency: { name: string; symbol: string; decimals: number };
     explorer: string | null;
   };
@@ -109,6 +111,8 @@ export interface Income {
 export interface IncomePage {
   /** Cumulative gains (the four income kinds, not collections), whatever the filter. */
   total: Amount;
+  /** Every payout of static and dynamic income so far (the collections), whatever the filter. */
+  collected: Amount;
   list: Income[];
 }
 

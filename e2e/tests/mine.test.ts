@@ -185,8 +185,8 @@ test("buying a tier approves exactly its price, then buys at 3 gwei; the NFT sho
   await expectText(page, "buy-title", fill(zh.buy.title, { payusdt: "100", description }));
   await expectText(page, "buy-pay-usdt", "100");
   await expectText(page, "buy-pay-dwn9", "100");
-  await expectText(page, "buy-usdt-balance", "1000");
-  await expectText(page, "buy-dwn9-balance", "1000");
+  await expectText(page, "buy-usdt-balance", "1,000 USDT");
+  await expectText(page, "buy-dwn9-balance", "1,000 DWN9");
   await expectText(page, "buy-multiple", fill(zh.buy.multiple, { multiple: "1.5" }));
   await expectText(page, "buy-hashrate", "150");
   await expectText(
@@ -250,7 +250,7 @@ test("a balance short of the price stops the purchase: USDT first, then DWN9, wi
   await mintTokens(shortOfTokens.address, { usdt: 50n * e18, dwn9: 50n * e18 });
   const { page, wallet } = await signedIn(shortOfTokens, "/mine");
   await page.getByTestId("tier-1-buy").tap();
-  await expectText(page, "buy-usdt-balance", "50");
+  await expectText(page, "buy-usdt-balance", "50 USDT");
   await page.getByTestId("buy-confirm").tap();
   await toast(page, zh.messages.insufficientUsdt);
 
@@ -278,7 +278,7 @@ test("a sold-out tier says so before the popup, and a tier sold out meanwhile is
 
   // Tier 4 sells out while its popup is open: the simulated buy fails with the pool's error.
   await page.getByTestId("tier-4-buy").tap();
-  await expectText(page, "buy-pay-usdt", "3000");
+  await expectText(page, "buy-pay-usdt", "3,000");
   await setTierSupply(4n, 0n);
   // The pool's sentence reads like the one above: let that toast go first (see the withdrawals).
   await page.locator(".adm-toast-main").waitFor({ state: "detached" });
@@ -291,19 +291,20 @@ test("a sold-out tier says so before the popup, and a tier sold out meanwhile is
   assert.equal(await read.pool("balanceOf", soldOutBuyer.address), 0n);
 });
 
-test("a visitor sees zeros and connect buttons; a member without income is told so, without a dialog", async () => {
+test("a visitor sees placeholders and connect buttons; a member without income is told so, without a dialog", async () => {
   const { page, wallet } = await phoneOf(visitor, "/home");
   await page.getByTestId("home-assets-link").tap();
   await page.getByTestId("mine-page").waitFor();
-  await expectText(page, "mine-performance", "0");
-  await expectText(page, "mine-small-performance", "0");
-  await expectText(page, "collect-static-amount", "0 DWN");
-  await expectText(page, "collect-dynamic-amount", "0 DWN");
+  // Not connected, nothing is known: placeholders, never 0.
+  await expectText(page, "mine-performance", "--");
+  await expectText(page, "mine-small-performance", "--");
+  await expectText(page, "collect-static-amount", "-- DWN");
+  await expectText(page, "collect-dynamic-amount", "-- DWN");
   await page.getByTestId("collect-static-connect").waitFor();
   await page.getByTestId("collect-dynamic-connect").waitFor();
   await page.getByTestId("tier-1-buy").tap();
   await page.getByTestId("buy-connect").waitFor();
-  await expectText(page, "buy-usdt-balance", zh.mine.unknown);
+  await expectText(page, "buy-usdt-balance", "--");
   await page.getByTestId("buy-connect").scrollIntoViewIfNeeded();
   await screenshot(page, "mine-visitor-buy");
 
@@ -312,7 +313,7 @@ test("a visitor sees zeros and connect buttons; a member without income is told 
   await page.getByTestId("not-connected").waitFor();
   await page.goto(suite.stack.app("/incomeLog"));
   await page.getByTestId("not-connected").waitFor();
-  await expectText(page, "income-total", "0");
+  await expectText(page, "income-total", "--");
   await connectTestWallet(page, "not-connected-connect");
   await toast(page, zh.wallet.loginSuccess);
   await page.getByTestId("income-list").getByTestId("no-data").waitFor();
@@ -359,7 +360,9 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
   await page.getByTestId("collect-static-withdraw").tap();
   await expectText(page, "withdraw-confirm", zh.common.confirm);
   assert.equal((await page.locator(".adm-dialog-title").textContent())?.trim(), zh.messages.staticIncome);
-  assert.equal((await page.locator(".adm-dialog-content").textContent())?.trim(), zh.messages.withdrawConfirm);
+  // The dialog names the amount: what the chain says is collectable, cut, never overstated.
+  assert.ok((await page.locator(".adm-dialog-content").textContent())?.includes(zh.messages.withdrawConfirm));
+  assert.match((await page.getByTestId("withdraw-amount").textContent()) ?? "", /[\d,.]+ DWN/);
   await screenshot(page, "mine-withdraw-dialog");
   await page.getByTestId("withdraw-cancel").tap();
   await page.locator(".adm-dialog").waitFor({ state: "hidden" });
@@ -406,8 +409,10 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
     const log = await suite.stack.call("NFT/getIncomeList", { page: "1", limit: "10" }, token);
     const withdrawable =
       (await read.pool("userStaticProfit", inviter.address)) + (await read.pool("userDynamicProfit", inviter.address));
-    await expectText(page, "income-total", formatAmount(BigInt(log.total)));
-    await expectText(page, "income-withdrawable", formatAmount(withdrawable));
+    // Cumulative gains: every payout plus what is withdrawable now, so never below withdrawable.
+    await expectText(page, "income-total", `${formatAmount(BigInt(log.collected) + withdrawable)} DWN`);
+    await expectText(page, "income-withdrawable", `${formatAmount(withdrawable, { cut: true })} DWN`);
+    assert.ok(BigInt(log.collected) > 0n, "the two withdrawals are counted");
 
     // Every row: income credited (+) and withdrawals (-), newest first, as the API lists them.
     const label: Record<string, string> = {

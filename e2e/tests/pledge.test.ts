@@ -4,7 +4,7 @@ import type { Locator, Page } from "playwright-core";
 import { stakingAbi, tokenAbi } from "@dwn/contracts";
 import { decodeFunctionData, isAddressEqual, maxUint256, parseGwei, type Address, type Hex } from "viem";
 import type { HDAccount } from "viem/accounts";
-import { formatAmount } from "../../web/src/lib/format";
+import { formatAmount, shorten } from "../../web/src/lib/format";
 import { connectTestWallet, expectLocatorText, expectText, screenshot, toast } from "../support/browser";
 import { e2eSuite } from "../support/suite";
 import { devnetAccount, role } from "../support/stack";
@@ -42,6 +42,9 @@ const suite = e2eSuite({
 const utc = (seconds: bigint | number) => new Date(Number(seconds) * 1000).toISOString().replace("T", " ").slice(0, 19);
 
 const amount = (value: bigint, token: string) => fill(zh.pledge.tokenAmount, { amount: formatAmount(value), token });
+/** What the user is about to receive: cut to 4 decimals, never rounded up. */
+const cut = (value: bigint, token: string) =>
+  fill(zh.pledge.tokenAmount, { amount: formatAmount(value, { cut: true }), token });
 const days = (n: bigint | number) => fill(zh.common.days, { days: String(n) });
 
 /** Devnet account #`index`, with gas, bound under alice, holding `dwn` DWN and `a8` A8 (whole tokens). */
@@ -158,7 +161,7 @@ function sentTransactions(wallet: TestWallet): { to: Address; gasPrice: bigint; 
   });
 }
 
-test("a visitor sees the unit price, zero balances, the instructions, the reserve and connect buttons", async () => {
+test("a visitor sees the unit price, no balances, the instructions, the reserve and connect buttons; a crafted detail link shows the chain's stake", async () => {
   const phone = await suite.phone({ wallet: new TestWallet(suite.stack.rpcUrl, { account: devnetAccount(79) }) });
   const { page } = phone;
   await page.goto(suite.stack.app("/home"));
@@ -170,8 +173,9 @@ test("a visitor sees the unit price, zero balances, the instructions, the reserv
 
   await expectText(page, "pledge-dwn-total", amount(terms.dwnAmount, "DWN"));
   await expectText(page, "pledge-a8-total", amount(terms.a8Amount, "A8"));
-  await expectText(page, "pledge-dwn-balance", amount(0n, "DWN"));
-  await expectText(page, "pledge-a8-balance", amount(0n, "A8"));
+  // No wallet, no balance: a placeholder, not 0.
+  await expectText(page, "pledge-dwn-balance", "--");
+  await expectText(page, "pledge-a8-balance", "--");
   await expectText(page, "pledge-cycle", days(terms.cycle));
   // The grace period is seconds, shown in hours (the devnet's 86400 s: 24 hours).
   assert.equal(terms.gracePeriod % 3_600n, 0n);
@@ -202,17 +206,24 @@ test("a visitor sees the unit price, zero balances, the instructions, the reserv
   await expectText(page, "pledge-reserve-runway", days(reserve / (emission * DAY)));
   await screenshot(page, "pledge-visitor");
 
-  // The stepper: + adds a unit and the totals follow; typing keeps digits only; an emptied
+  // The stepper: + adds a unit and the totals follow; typing keeps digits (spec §5); an emptied
   // field falls back to 1 when it loses focus; − never goes below 1.
   const input = page.getByTestId("pledge-units").locator("input");
   assert.equal(await input.inputValue(), "1");
   await page.getByTestId("pledge-units").locator(".adm-stepper-plus").tap();
   await expectText(page, "pledge-dwn-total", amount(2n * terms.dwnAmount, "DWN"));
   await expectText(page, "pledge-a8-total", amount(2n * terms.a8Amount, "A8"));
+  // Digits only, the first point kept with no digit after it (0 decimals): "1.5" is 1 unit, not 15.
+  await input.fill("");
+  await input.pressSequentially("1.5");
+  assert.equal(await input.inputValue(), "1.");
+  await expectText(page, "pledge-dwn-total", amount(terms.dwnAmount, "DWN"));
+  await input.blur();
+  assert.equal(await input.inputValue(), "1");
   await input.fill("");
   await input.pressSequentially("1a2.5");
-  assert.equal(await input.inputValue(), "125");
-  await expectText(page, "pledge-dwn-total", amount(125n * terms.dwnAmount, "DWN"));
+  assert.equal(await input.inputValue(), "12.");
+  await expectText(page, "pledge-dwn-total", amount(12n * terms.dwnAmount, "DWN"));
   await input.fill("007");
   await input.blur();
   assert.equal(await input.inputValue(), "7");
@@ -237,32 +248,38 @@ test("a visitor sees the unit price, zero balances, the instructions, the reserv
   await page.getByTestId("pledge-tab-products").tap();
   assert.deepEqual(await stored(), ["0", "2"]);
 
-  // The detail screen of a stake waiting for renewal, for a visitor: the card from the link, no
-  // reward records, and a connect button in the footer.
-  const record = {
+  // A crafted link to the seeded stake #1: the screen takes only the id from it. Every figure is
+  // the chain's, the owner is named, and nothing offers to act on someone else's stake.
+  const crafted = {
     id: "1",
     status: 1,
-    pay_dwn: (2n * terms.dwnAmount).toString(),
-    pay_a8: (2n * terms.a8Amount).toString(),
-    units: "2",
-    days: Number(terms.cycle),
+    pay_dwn: (999_000n * e18).toString(),
+    pay_a8: "0",
+    units: "9990",
+    days: 1,
     start_timestamp: 1_767_225_600,
     end_timestamp: 1_769_817_600,
     redeemed: false,
-    udbk_num: "0",
+    udbk_num: (5_000n * e18).toString(),
   };
-  await page.goto(suite.stack.app(`/contractDetails?pledgeIdsObj=${encodeURIComponent(JSON.stringify(record))}`));
+  const chain = await stakeInfo(1n);
+  await page.goto(suite.stack.app(`/contractDetails?pledgeIdsObj=${encodeURIComponent(JSON.stringify(crafted))}`));
   await expectText(page, "page-title", zh.contractDetails.title);
   await expectText(page, "detail-id", "#1");
-  await expectText(page, "stake-status", zh.stakeStatus.badge[1]);
-  await expectText(page, "detail-pay-dwn", amount(2n * terms.dwnAmount, "DWN"));
-  await expectText(page, "detail-start", utc(record.start_timestamp));
-  await expectText(page, "detail-end", utc(record.end_timestamp));
-  await expectText(page, "detail-connect", zh.wallet.connect);
-  await page.getByTestId("reward-section").getByTestId("not-connected").waitFor();
+  await expectText(page, "detail-pay-dwn", amount(chain.dwnAmount, "DWN"));
+  await expectText(page, "detail-days", days(chain.durationPerCycle / DAY));
+  await expectText(page, "detail-start", utc(chain.startTime));
+  await expectText(page, "detail-owner", fill(zh.contractDetails.othersStake, { owner: shorten(chain.user, 6) }));
+  const status = Number(chain.status) as 0 | 1 | 2;
+  await expectText(page, "stake-status", zh.stakeStatus.badge[status]);
+  const body = (await page.locator("body").textContent()) ?? "";
+  assert.ok(!body.includes("999,000") && !body.includes("999000"), "nothing of the link's figures is shown");
   assert.equal(await page.getByTestId("detail-claim").count(), 0);
   assert.equal(await page.getByTestId("detail-redeem").count(), 0);
   await screenshot(page, "contract-details-visitor");
+  // An id the chain does not know says so.
+  await page.goto(suite.stack.app(`/contractDetails?pledgeIdsObj=${encodeURIComponent('{"id":"999999"}')}`));
+  await expectText(page, "detail-missing", fill(zh.contractDetails.noSuchStake, { id: "999999" }));
 });
 
 test("staking approves DWN and A8 once, stakes, and the chain and the records hold the stake", async () => {
@@ -434,13 +451,13 @@ test("claim and redeem: the popups' fees are the contract's, and the balances re
   await expectText(page, "detail-pay-dwn", amount(principal, "DWN"));
   await expectText(page, "detail-days", days(terms.cycle));
   await expectText(page, "detail-total-reward", amount(pending, "UDBK"));
-  await expectText(page, "detail-claimable", amount(pending, "UDBK"));
+  await expectText(page, "detail-claimable", cut(pending, "UDBK"));
   await expectText(page, "detail-start", utc(startTime));
   // One reward row per day of the cycle, 10 a page, newest first, "+" amounts.
   const rows = page.getByTestId("reward-list-row");
   await rows.nth(9).waitFor();
   const perDay = (await stakeInfo(id)).rewardPerUnitPerSecond * 2n * DAY;
-  assert.equal(await textOf(rows.first().getByTestId("reward-amount")), `+${formatAmount(perDay)}`);
+  assert.equal(await textOf(rows.first().getByTestId("reward-amount")), `+${formatAmount(perDay)} UDBK`);
   assert.equal(await textOf(rows.first().getByTestId("reward-label")), zh.contractDetails.rewardRecord);
   assert.equal(await textOf(rows.first().getByTestId("reward-time")), utc(startTime + terms.cycle * DAY));
   await scrollToEnd(page, "reward-list");
@@ -455,13 +472,13 @@ test("claim and redeem: the popups' fees are the contract's, and the balances re
   await page.getByTestId("detail-claim").tap();
   await income.waitFor();
   assert.equal(await textOf(income.getByTestId("popup-token")), "UDBK");
-  assert.equal(await textOf(income.getByTestId("popup-amount")), amount(pending, "UDBK"));
+  assert.equal(await textOf(income.getByTestId("popup-amount")), cut(pending, "UDBK"));
   assert.equal(
     await textOf(income.getByTestId("popup-fee-rate")),
     fill(zh.contractDetails.feeRateValue, { rate: formatAmount(rates.collect, { decimals: 2, places: 2 }) }),
   );
   assert.equal(await textOf(income.getByTestId("popup-fee")), amount(claimFee, "UDBK"));
-  assert.equal(await textOf(income.getByTestId("popup-receivable")), amount(pending - claimFee, "UDBK"));
+  assert.equal(await textOf(income.getByTestId("popup-receivable")), cut(pending - claimFee, "UDBK"));
   const shownReceivable = BigInt((await income.getByTestId("popup-receivable").getAttribute("data-value")) ?? "-1");
   await screenshot(page, "income-popup");
   const udbkBefore = await suite.stack.balanceOf(suite.stack.contracts.udbk, account.address);
@@ -491,7 +508,7 @@ test("claim and redeem: the popups' fees are the contract's, and the balances re
   await expectText(page, "detail-total-reward", amount(pending, "UDBK"));
   await rows.first().waitFor();
   assert.equal(await textOf(rows.first().getByTestId("reward-label")), zh.contractDetails.claimRecord);
-  assert.equal(await textOf(rows.first().getByTestId("reward-amount")), `-${formatAmount(pending)}`);
+  assert.equal(await textOf(rows.first().getByTestId("reward-amount")), `-${formatAmount(pending)} UDBK`);
   assert.equal(await rows.first().locator("[data-kind]").getAttribute("data-kind"), "claim");
   assert.equal(await page.getByTestId("detail-claim").count(), 0);
 
@@ -501,13 +518,13 @@ test("claim and redeem: the popups' fees are the contract's, and the balances re
   await page.getByTestId("detail-redeem").tap();
   await popup.waitFor();
   assert.equal(await textOf(popup.getByTestId("popup-token")), "DWN");
-  assert.equal(await textOf(popup.getByTestId("popup-amount")), amount(principal, "DWN"));
+  assert.equal(await textOf(popup.getByTestId("popup-amount")), cut(principal, "DWN"));
   assert.equal(
     await textOf(popup.getByTestId("popup-fee-rate")),
     fill(zh.contractDetails.feeRateValue, { rate: formatAmount(rates.unstake, { decimals: 2, places: 2 }) }),
   );
   assert.equal(await textOf(popup.getByTestId("popup-fee")), amount(redeemFee, "DWN"));
-  assert.equal(await textOf(popup.getByTestId("popup-receivable")), amount(principal - redeemFee, "DWN"));
+  assert.equal(await textOf(popup.getByTestId("popup-receivable")), cut(principal - redeemFee, "DWN"));
   const shownPrincipal = BigInt((await popup.getByTestId("popup-receivable").getAttribute("data-value")) ?? "-1");
   await screenshot(page, "principal-popup");
   const dwnBefore = await suite.stack.balanceOf(suite.stack.contracts.dwn, account.address);

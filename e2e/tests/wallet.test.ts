@@ -42,7 +42,7 @@ async function rendered(page: Page): Promise<void> {
   );
 }
 
-test("a visitor sees zeros, the chain's staking terms and connect buttons, and nothing is stored", async () => {
+test("a visitor sees placeholders, not zeros, the chain's staking terms and connect buttons, and nothing is stored", async () => {
   const { page, wallet } = await phoneWith(devnetAccount(9));
   await page.goto(suite.stack.app("/home"));
   await page.getByTestId("home-page").waitFor();
@@ -59,11 +59,11 @@ test("a visitor sees zeros, the chain's staking terms and connect buttons, and n
   await expectText(page, "home-cycle", fill(zh.common.days, { days: String(terms.cycle) }));
   await expectText(page, "wallet-connect", zh.wallet.connect);
   await expectText(page, "home-connect", zh.wallet.connect);
-  await expectText(page, "home-hashrate", "0");
-  await expectText(page, "home-pending-income", "0 DWN");
-  await expectText(page, "home-static-income", "0");
-  await expectText(page, "home-dynamic-income", "0");
-  await expectText(page, "home-stake-count", "0");
+  await expectText(page, "home-hashrate", "--");
+  await expectText(page, "home-pending-income", "-- DWN");
+  await expectText(page, "home-static-income", "--");
+  await expectText(page, "home-dynamic-income", "--");
+  await expectText(page, "home-stake-count", "--");
   await expectText(page, "tab-home", zh.nav.home);
   await screenshot(page, "visitor-home");
 
@@ -71,8 +71,8 @@ test("a visitor sees zeros, the chain's staking terms and connect buttons, and n
   await page.getByTestId("share-page").waitFor();
   await expectText(page, "share-connect", zh.wallet.connect);
   await expectText(page, "not-connected-connect", zh.common.wallet);
-  await expectText(page, "team-friend-num", "0");
-  await expectText(page, "team-community-num", "0");
+  await expectText(page, "team-friend-num", "--");
+  await expectText(page, "team-community-num", "--");
   await expectText(page, "inviter-address", shorten(`0x${"*".repeat(40)}`, 9));
   assert.equal(await page.getByTestId("invite-link").count(), 0, "no invite link for a visitor");
   assert.equal(await page.getByTestId("invite-qr").count(), 0, "no QR code for a visitor");
@@ -178,7 +178,7 @@ test("a bound user signs in; the session survives a reload and ends with Disconn
     { walletAddress: null, isSigned: null, token: null },
   );
   // Back to the visitor's view.
-  await expectText(page, "home-hashrate", "0");
+  await expectText(page, "home-hashrate", "--");
   await expectText(page, "home-connect", zh.wallet.connect);
   await screenshot(page, "disconnected-home");
 });
@@ -298,11 +298,13 @@ test("an unbound user opened with ?address binds that inviter on chain, then sig
   assert.equal(await suite.stack.inviterOf(fresh.address), zeroAddress);
   const { page, wallet } = await phoneWith(fresh);
   await page.goto(suite.stack.app(`/home?address=${alice.address}`));
+  // Before connecting, the visitor sees who invited them.
+  await expectText(page, "home-invited-by", fill(zh.home.invitedBy, { address: shorten(alice.address, 6) }));
   await connectTestWallet(page, "home-connect");
 
   const popup = page.getByTestId("bind-popup");
   await popup.waitFor();
-  assert.equal((await popup.locator("h3").textContent())?.trim(), zh.wallet.bind.title);
+  assert.equal((await popup.locator("h3").textContent())?.trim(), zh.wallet.bind.heading);
   await expectText(page, "bind-inviter", shorten(alice.address, 9));
   assert.equal(await page.getByTestId("bind-inviter").getAttribute("title"), alice.address);
   await expectText(page, "bind-button", zh.wallet.bind.button);

@@ -12,6 +12,8 @@ export interface ChainConfig {
   rpcUrl: string;
   /** The RPC a wallet is told to add (the wrong-network popup shows it). */
   publicRpcUrl: string;
+  /** Further public RPCs the web app's reads fall back to, in order, when the one before fails. */
+  fallbackRpcUrls: string[];
   currency: { name: string; symbol: string; decimals: number };
   explorer: string;
 }
@@ -75,7 +77,10 @@ function isAddressOrRange(entry: string): boolean {
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-const KNOWN_CHAINS: Record<number, Omit<ChainConfig, "rpcUrl" | "publicRpcUrl"> & { publicRpc?: string }> = {
+const KNOWN_CHAINS: Record<
+  number,
+  Omit<ChainConfig, "rpcUrl" | "publicRpcUrl" | "fallbackRpcUrls"> & { publicRpc?: string }
+> = {
   56: {
     id: 56,
     name: "BNB Smart Chain",
@@ -154,6 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     name: env.CHAIN_NAME || known?.name || "",
     rpcUrl,
     publicRpcUrl: url("PUBLIC_RPC_URL", publicFallback ?? rpcUrl),
+    fallbackRpcUrls: (env.FALLBACK_RPC_URLS ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== "")
+      .map((entry, i) => url(`FALLBACK_RPC_URLS[${i}]`, entry)),
     currency: known?.currency ?? { name: "BNB", symbol: "BNB", decimals: 18 },
     explorer: env.EXPLORER_URL ?? known?.explorer ?? "",
   };

@@ -59,6 +59,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
           id: chain.id,
           name: chain.name,
           rpcUrl: chain.publicRpcUrl,
+          ...(chain.fallbackRpcUrls.length > 0 ? { rpcUrls: chain.fallbackRpcUrls } : {}),
           currency: chain.currency,
           explorer: chain.explorer || null,
         },

@@ -55,6 +55,8 @@ async function chainIncome(user: Address): Promise<IncomePage> {
       },
     });
   let total = 0n;
+  let collected = 0n;
+  for (const log of [...statics, ...dynamics]) collected += log.args.amount!;
   for (const log of credits) {
     total += log.args.amount!;
     await row(log, {
@@ -68,7 +70,7 @@ async function chainIncome(user: Address): Promise<IncomePage> {
   for (const log of dynamics)
     await row(log, { type: "collect_dynamic", amount: log.args.amount!.toString(), from_address: null });
   rows.sort((a, b) => (a.block === b.block ? b.index - a.index : a.block > b.block ? -1 : 1));
-  return { total: total.toString(), list: rows.map((r) => r.row) };
+  return { total: total.toString(), collected: collected.toString(), list: rows.map((r) => r.row) };
 }
 
 const sum = (rows: Income[], types: Income["type"][]) =>
@@ -112,7 +114,7 @@ describe("income list", () => {
     assert.equal(page.total, push.toString());
     assert.equal(await stack.read.pool.read.userDynamicProfit([address(P)]), push);
     // G's inviter C was credited too; G itself has earned nothing.
-    assert.deepEqual(await incomeOf(G), { total: "0", list: [] });
+    assert.deepEqual(await incomeOf(G), { total: "0", collected: "0", list: [] });
   });
 
   it("credits static income and generations as time passes, and lists the payout", async () => {
@@ -204,7 +206,11 @@ describe("income list", () => {
     assert.ok(full.list.length >= 8, `P has ${full.list.length} rows`);
     for (const type of ["static", "generation", "direct", "guarantee", "collect_static", "collect_dynamic"] as const) {
       const page = await incomeOf(P, { type });
-      assert.deepEqual(page, { total: full.total, list: full.list.filter((r) => r.type === type) }, type);
+      assert.deepEqual(
+        page,
+        { total: full.total, collected: full.collected, list: full.list.filter((r) => r.type === type) },
+        type,
+      );
       assert.ok(page.list.length > 0, `P has ${type} rows`);
     }
 
@@ -224,6 +230,7 @@ describe("income list", () => {
     );
     assert.deepEqual(await incomeOf(P, { start_time: String(times[times.length - 1] + 1) }), {
       total: full.total,
+      collected: full.collected,
       list: [],
     });
 

@@ -26,12 +26,21 @@ test("SERVER_ROLE runs the API or the indexer alone; DATABASE_URL selects Postgr
   assert.equal(indexer.chain.rpcUrl, "http://127.0.0.1:9545");
 });
 
+test("FALLBACK_RPC_URLS names further public RPCs for the web app's reads, in order", () => {
+  assert.deepEqual(loadConfig({}).chain.fallbackRpcUrls, []);
+  assert.deepEqual(
+    loadConfig({ FALLBACK_RPC_URLS: "https://a.example/rpc, https://b.example" }).chain.fallbackRpcUrls,
+    ["https://a.example/rpc", "https://b.example"],
+  );
+});
+
 test("every bad variable is named in a sentence, all of them at once", () => {
   const cases: [Record<string, string>, RegExp][] = [
     [{ PORT: "80000" }, /^PORT must be a whole number from 0 to 65535; it is "80000"\.$/m],
     [{ DEVNET_PORT: "x" }, /^DEVNET_PORT must be a whole number from 1 to 65535; it is "x"\.$/m],
     [{ SERVER_ROLE: "both" }, /^SERVER_ROLE must be "all", "api" or "indexer"; it is "both"\.$/m],
     [{ RPC_URL: "not a url" }, /^RPC_URL must be a URL; it is "not a url"\.$/m],
+    [{ FALLBACK_RPC_URLS: "https://a.example,nope" }, /^FALLBACK_RPC_URLS\[1\] must be a URL; it is "nope"\.$/m],
     [{ CHAIN_ID: "97" }, /^CHAIN_NAME is not set: chain 97 has no built-in name\.$/m],
     [{ CHAIN_ID: "56" }, /^CHAIN_ID 56 has no deployment in @dwn\/contracts: deploy the contracts first\.$/m],
     [{ LEVEL_THRESHOLDS: "1,2,3" }, /^LEVEL_THRESHOLDS must be five whole numbers/m],

@@ -9,10 +9,26 @@ import "antd-mobile/es/global";
 import { App } from "./app/App";
 import { createQueryClient } from "./app/queryClient";
 import { preloadScreen } from "./app/screens";
+import { reloadForChunk } from "./app/ScreenErrorBoundary";
 import { StartupError } from "./app/StartupError";
 import "./app/global.css";
 import { setupI18n } from "./i18n";
 import { loadRuntimeConfig } from "./lib/runtime";
+
+// A tab left open across a deploy asks for chunks that were renamed: reload once to get the new
+// ones; a second failure soon after is left to the screen's error boundary (a sentence, Reload).
+window.addEventListener("vite:preloadError", (event) => {
+  let reload = false;
+  try {
+    reload = reloadForChunk(sessionStorage, Date.now());
+  } catch {
+    // No sessionStorage (private mode quirks): never reload by ourselves, the boundary shows it.
+  }
+  if (reload) {
+    event.preventDefault();
+    location.reload();
+  }
+});
 
 // The runtime config (chain, addresses, API key) and the language's strings load side by side;
 // a failed config load is kept as a value, so it is reported once, in the language chosen.

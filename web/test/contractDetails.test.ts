@@ -57,12 +57,12 @@ describe("the popup's fee, as Staking.sol computes it", () => {
 });
 
 describe("the popup's figures, as shown", () => {
-  it("are 4 decimals at most, cut, trailing zeros trimmed; the rate in %", () => {
+  it("are 4 decimals at most, trailing zeros trimmed: what the user receives cut, the fee rounded; the rate in %", () => {
     expect(feeFigures(100n * e18, 500n)).toEqual({ amount: "100", rate: "5", fee: "5", receivable: "95" });
     expect(feeFigures(1_999_999_999_999_987_200n, 300n)).toEqual({
       amount: "1.9999",
       rate: "3",
-      fee: "0.0599",
+      fee: "0.06",
       receivable: "1.9399",
     });
     expect(feeFigures(123_456_789n * 10n ** 12n, 250n)).toEqual({

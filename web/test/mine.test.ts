@@ -82,23 +82,26 @@ describe("the compensation, {makeupPercent}^{makeupCount}", () => {
 });
 
 describe("the amounts of the assets screen", () => {
-  it("cut prices, balances, hashrates and incomes to 4 decimals, exactly", () => {
+  it("round prices, balances and hashrates to 4 decimals, exactly, and cut what the user is about to receive", () => {
     // A buy button, "{usdtprice} USDT", and the quote's payments.
     expect(formatAmount(quote.payusdt)).toBe("100");
-    expect(formatAmount(5_000n * e18)).toBe("5000");
+    expect(formatAmount(5_000n * e18)).toBe("5,000");
     expect(formatAmount(quote.hashrate)).toBe("150");
     expect(formatAmount(quote.makeupHashrate)).toBe("1.5");
-    // A balance of 99.99999 USDT is not shown as 100.
-    expect(formatAmount(99_999_990_000_000_000_000n)).toBe("99.9999");
+    // A balance of 99.99999 USDT rounds to 100; income to withdraw is cut, never overstated.
+    expect(formatAmount(99_999_990_000_000_000_000n)).toBe("100");
+    expect(formatAmount(99_999_990_000_000_000_000n, { cut: true })).toBe("99.9999");
     // Static income accrues in wei.
-    expect(formatAmount(123_456_789_012_345_678n)).toBe("0.1234");
+    expect(formatAmount(123_456_789_012_345_678n)).toBe("0.1235");
+    expect(formatAmount(123_456_789_012_345_678n, { cut: true })).toBe("0.1234");
     expect(formatAmount(1n)).toBe("0");
     expect(formatAmount(0n)).toBe("0");
   });
 
   it("shows team computing power with a suffix when large", () => {
     expect(formatCompact(150n * e18)).toBe("150");
-    expect(formatCompact(12_345n * e18)).toBe("12.34K");
+    expect(formatCompact(12_345n * e18)).toBe("12.35K");
+    expect(formatCompact(12_344n * e18)).toBe("12.34K");
     expect(formatCompact(3_500_000n * e18)).toBe("3.50M");
   });
 });

@@ -10,6 +10,8 @@ import { RewardRow } from "../src/features/contractDetails/components/RewardRow"
 import { StakeRecordCard } from "../src/features/pledge/components/StakeRecordCard";
 import { parsePledgeIdsObj, PLEDGE_IDS_OBJ } from "../src/features/pledge/utils/pledgeIdsObj";
 import { loadResources } from "../src/i18n/resources";
+import { RuntimeConfigProvider } from "../src/lib/runtime";
+import { config } from "./support/wallet-harness";
 
 const i18n = createInstance();
 await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
@@ -19,7 +21,13 @@ const e18 = 10n ** 18n;
 /** The screen's markup, in `language`. */
 async function render(element: ReactElement, language = "en-us"): Promise<string> {
   await i18n.changeLanguage(language);
-  return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(MemoryRouter, null, element)));
+  return renderToStaticMarkup(
+    createElement(
+      RuntimeConfigProvider,
+      { config },
+      createElement(I18nextProvider, { i18n }, createElement(MemoryRouter, null, element)),
+    ),
+  );
 }
 
 /** The text inside the element of `testId` (tags removed, entities decoded). */
@@ -61,12 +69,13 @@ describe("a record card of the records tab", () => {
     expect(html).toContain('data-status="1"');
     expect(text(html, "stake-pay-dwn")).toBe("200 DWN");
     expect(text(html, "stake-days")).toBe("30 days");
-    expect(text(html, "stake-udbk")).toBe("1.9999 UDBK");
+    // Rounded to 4 decimals: a reward paid by the second reads 2, not 1.9999.
+    expect(text(html, "stake-udbk")).toBe("2 UDBK");
     expect(text(html, "stake-start")).toBe(time(record.start_timestamp));
   });
 
-  it("shows 0 UDBK while the pending reward loads", async () => {
-    expect(text(await render(card(0, undefined)), "stake-udbk")).toBe("0 UDBK");
+  it("shows a placeholder, not 0 UDBK, while the pending reward loads", async () => {
+    expect(text(await render(card(0, undefined)), "stake-udbk")).toBe("--");
   });
 
   it("links to the details with the record, the sub-tab's status and the pending reward", async () => {
@@ -91,19 +100,36 @@ describe("a record card of the records tab", () => {
 });
 
 describe("the detail card", () => {
-  it("shows every amount cut to 4 decimals with its token, and the start and end", async () => {
+  it("shows the chain's figures, 4 decimals with its token (the claimable cut), and the start and end", async () => {
     const html = await render(
       createElement(DetailCard, {
-        record: { ...record, status: 0, pay_dwn: "123456789000000000000", udbk_num: "0" },
+        id: 7n,
+        info: {
+          id: 7n,
+          dwnAmount: 123_456_789_000_000_000_000n,
+          hashrate: 2n,
+          startTime: BigInt(record.start_timestamp),
+          endTime: BigInt(record.end_timestamp),
+          durationPerCycle: 30n * 86_400n,
+          unstakeGraceTimestamp: BigInt(record.end_timestamp) + 7_200n,
+          lastCollectTime: BigInt(record.start_timestamp),
+          pastUnClaimedReward: 0n,
+          user: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+          redeemed: false,
+          status: 0n,
+          cycleIndex: 0n,
+          gracePeriod: 7_200n,
+          rewardPerUnitPerSecond: 1n,
+        },
         totalReward: 29_999_999_999_999_808_000n,
         claimable: 999_990_000_000_000_000n,
       }),
     );
     expect(text(html, "detail-id")).toBe("#7");
     expect(text(html, "stake-status")).toBe("Pledged");
-    expect(text(html, "detail-pay-dwn")).toBe("123.4567 DWN");
+    expect(text(html, "detail-pay-dwn")).toBe("123.4568 DWN");
     expect(text(html, "detail-days")).toBe("30 days");
-    expect(text(html, "detail-total-reward")).toBe("29.9999 UDBK");
+    expect(text(html, "detail-total-reward")).toBe("30 UDBK");
     expect(text(html, "detail-claimable")).toBe("0.9999 UDBK");
     expect(text(html, "detail-start")).toBe(time(record.start_timestamp));
     expect(text(html, "detail-end")).toBe(time(record.end_timestamp));
@@ -117,15 +143,23 @@ describe("a reward-record row", () => {
     );
     expect(reward).toContain('data-kind="reward"');
     expect(text(reward, "reward-label")).toBe("Reward record");
-    expect(text(reward, "reward-amount")).toBe("+1.9999");
+    expect(text(reward, "reward-amount")).toBe("+2 UDBK");
     expect(text(reward, "reward-time")).toBe(time(1_767_312_000));
     const claim = await render(
       createElement(RewardRow, {
-        row: { collect_id: "0xab:0", tx_hash: "0xab", timestamp: 1_767_312_600, reward_num: "5000000000000000000" },
+        row: {
+          collect_id: `0x${"ab".repeat(32)}:0`,
+          tx_hash: `0x${"ab".repeat(32)}`,
+          timestamp: 1_767_312_600,
+          reward_num: "5000000000000000000",
+        },
       }),
     );
     expect(claim).toContain('data-kind="claim"');
     expect(text(claim, "reward-label")).toBe("Withdrawal record");
-    expect(text(claim, "reward-amount")).toBe("-5");
+    expect(text(claim, "reward-amount")).toBe("-5 UDBK");
+    // A claim links to its transaction on the deployment's explorer; a day's reward has none.
+    expect(claim).toContain(`href="https://explorer.example/tx/0x${"ab".repeat(32)}"`);
+    expect(reward).not.toContain("explorer-link");
   });
 });

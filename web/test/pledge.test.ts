@@ -9,7 +9,7 @@ import {
   stakeTotals,
 } from "../src/features/pledge/utils/amounts";
 import { PLEDGE_CURRENT_TAB, PLEDGE_RECORDS_ACTIVE, tabIndexes } from "../src/features/pledge/utils/storage";
-import { keepDigits, MIN_UNITS, unitsFromText } from "../src/features/pledge/utils/units";
+import { MIN_UNITS, numericText, unitsFromText } from "../src/features/pledge/utils/units";
 import { MemoryStorage } from "./support/memory-storage";
 
 const e18 = 10n ** 18n;
@@ -100,13 +100,22 @@ describe("the reward reserve's runway", () => {
 });
 
 describe("the units field (spec §5, 0 decimals)", () => {
-  it("keeps only digits", () => {
-    expect(keepDigits("12")).toBe("12");
-    expect(keepDigits("1.5")).toBe("15");
-    expect(keepDigits("-3")).toBe("3");
-    expect(keepDigits("1e3")).toBe("13");
-    expect(keepDigits(" 4 a,0 ")).toBe("40");
-    expect(keepDigits("abc")).toBe("");
+  it("keeps only digits, and the first point with no digit after it", () => {
+    expect(numericText("12")).toBe("12");
+    expect(numericText("1.5")).toBe("1.");
+    expect(numericText("1.")).toBe("1.");
+    expect(numericText("-3")).toBe("3");
+    expect(numericText("1e3")).toBe("13");
+    expect(numericText(" 4 a,0 ")).toBe("40");
+    expect(numericText("abc")).toBe("");
+    expect(numericText("1.2.3")).toBe("1.");
+  });
+
+  it("keeps at most N decimals for a field of N decimals", () => {
+    expect(numericText("1.2345", 2)).toBe("1.23");
+    expect(numericText("1.2.3", 2)).toBe("1.23");
+    expect(numericText(".5", 2)).toBe(".5");
+    expect(numericText("0.0x1", 4)).toBe("0.01");
   });
 
   it("reads the digits as an integer of at least 1, the default", () => {
@@ -116,7 +125,10 @@ describe("the units field (spec §5, 0 decimals)", () => {
     expect(unitsFromText("000")).toBe(1n);
     expect(unitsFromText("x")).toBe(1n);
     expect(unitsFromText("007")).toBe(7n);
-    expect(unitsFromText("2.9")).toBe(29n);
+    // "1.5" is 1 unit, not 15: what follows the point is not part of a whole number.
+    expect(unitsFromText("1.5")).toBe(1n);
+    expect(unitsFromText("2.9")).toBe(2n);
+    expect(unitsFromText(".9")).toBe(1n);
     expect(unitsFromText("1000000")).toBe(1_000_000n);
   });
 

@@ -124,9 +124,10 @@ export function routes({ db, signIn, levelThresholds }: RouteDeps): Record<Endpo
         const start = input.optionalInteger("start_time", 0, 2 ** 40);
         const end = input.optionalInteger("end_time", 0, 2 ** 40);
         if (start !== undefined && end !== undefined && start > end) throw new Refusal(422, "timeOrder");
-        const { total, rows } = await q.incomes(db, address, { type, start, end }, offset, limit);
+        const { total, collected, rows } = await q.incomes(db, address, { type, start, end }, offset, limit);
         return {
           total,
+          collected,
           list: rows.map((r) => ({
             type: r.type,
             amount: r.amount,

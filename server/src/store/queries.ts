@@ -88,7 +88,8 @@ export interface IncomeFilter {
 /**
  * A member's income log, newest first: every credit (`IncomeCredited` kind 1 static,
  * 2 dynamic = generation, 3 direct push, 4 guaranteed return) and every payout of static or
- * dynamic income. `total` is the cumulative gain: all credits, whatever the filter.
+ * dynamic income. `total` is the cumulative gain: all credits, whatever the filter; `collected`
+ * is every payout, whatever the filter.
  */
 export async function incomes(db: Sql, address: string, filter: IncomeFilter, offset: number, limit: number) {
   const rows = await db.query<{
@@ -112,11 +113,12 @@ export async function incomes(db: Sql, address: string, filter: IncomeFilter, of
      ORDER BY log.timestamp DESC, log.block_number DESC, log.log_index DESC OFFSET $5 LIMIT $6`,
     [address, filter.type ?? null, filter.start ?? null, filter.end ?? null, offset, limit],
   );
-  const [sum] = await db.query<{ total: string }>(
-    "SELECT COALESCE(SUM(amount), 0)::text AS total FROM incomes WHERE address = $1",
+  const [sum] = await db.query<{ total: string; collected: string }>(
+    `SELECT (SELECT COALESCE(SUM(amount), 0) FROM incomes WHERE address = $1)::text AS total,
+            (SELECT COALESCE(SUM(amount), 0) FROM income_collections WHERE address = $1)::text AS collected`,
     [address],
   );
-  return { total: sum.total, rows };
+  return { total: sum.total, collected: sum.collected, rows };
 }
 
 export interface StakeRow {

@@ -1,13 +1,25 @@
 import { QueryClient } from "@tanstack/react-query";
+import { isTransient } from "../lib/readError";
+
+/** The longest wait between two attempts of a read that keeps failing. */
+export const MAX_RETRY_DELAY_MS = 5_000;
 
 /**
  * One cache for API and contract reads. Chain figures move with every block, so they go stale
- * quickly; a failed read is retried once before the screen shows its error.
+ * quickly. A read that fails for want of an answer (RPC or API down, throttled, slow) is asked
+ * again until it answers, 1 s, 2 s, 4 s, then every 5 s apart: its figures stay placeholders
+ * meanwhile and the read-failure notice says so (app/ReadFailureNotice). A refusal (the API's
+ * sentence, a contract's revert) is not retried.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 10_000, retry: 1, refetchOnWindowFocus: true },
+      queries: {
+        staleTime: 10_000,
+        retry: (_count, error) => isTransient(error),
+        retryDelay: (attempt) => Math.min(1_000 * 2 ** attempt, MAX_RETRY_DELAY_MS),
+        refetchOnWindowFocus: true,
+      },
     },
   });
 }

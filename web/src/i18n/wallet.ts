@@ -38,6 +38,7 @@ const enUs = {
     },
     bind: {
       title: "Please enter wallet address",
+      heading: "Bind your inviter",
       inviter: "Inviter",
       button: "Bind",
       invalid: "Invalid invitation address!",
@@ -99,6 +100,7 @@ const zhCn: Strings<typeof enUs> = {
     },
     bind: {
       title: "请输入钱包地址",
+      heading: "绑定邀请人",
       inviter: "邀请人",
       button: "绑定",
       invalid: "无效的邀请地址！",

@@ -5,14 +5,27 @@ import { formatUnits } from "viem";
  * are never turned into floating point.
  */
 
-/** Keeps at most `places` decimals and trims trailing zeros. Cuts rather than rounds up, so
- * a balance is never shown larger than it is. */
-export function formatAmount(value: bigint, { decimals = 18, places = 4 } = {}): string {
+/** "1234567.5" → "1,234,567.5": groups of three in the whole part. */
+function group(text: string): string {
+  const [whole, fraction] = text.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/**
+ * At most `places` decimals, trailing zeros trimmed, thousands grouped (spec §9, DESIGN.md
+ * "Honest figures"). Rounds half up, so 2.99999 shows as 3; `cut: true` truncates instead, for
+ * an amount the user is about to receive (withdrawable, receivable after a fee), which must
+ * never be shown larger than it is.
+ */
+export function formatAmount(value: bigint, { decimals = 18, places = 4, cut = false } = {}): string {
   const negative = value < 0n;
   const scale = 10n ** BigInt(Math.max(decimals - places, 0));
-  const cut = ((negative ? -value : value) / scale) * scale;
-  const text = formatUnits(cut, decimals);
-  return negative && cut !== 0n ? `-${text}` : text;
+  const magnitude = negative ? -value : value;
+  const units = cut || scale === 1n ? magnitude / scale : (magnitude + scale / 2n) / scale;
+  const shown = units * scale;
+  const text = group(formatUnits(shown, decimals));
+  return negative && shown !== 0n ? `-${text}` : text;
 }
 
 const SUFFIXES: readonly [string, bigint][] = [
@@ -24,16 +37,21 @@ const SUFFIXES: readonly [string, bigint][] = [
   ["K", 10n ** 3n],
 ];
 
-/** Large amounts with a suffix and 2 decimals (1,234,567 → "1.23M"); smaller ones as {@link formatAmount}. */
+/** Large amounts with a suffix and 2 decimals, rounded half up (1,234,567 → "1.23M"); smaller ones as {@link formatAmount}. */
 export function formatCompact(value: bigint, decimals = 18): string {
   const unit = 10n ** BigInt(decimals);
   const whole = value < 0n ? -value : value;
-  for (const [suffix, size] of SUFFIXES) {
-    if (whole >= size * unit) {
-      const hundredths = (whole * 100n) / (size * unit);
-      const text = `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, "0")}${suffix}`;
-      return value < 0n ? `-${text}` : text;
+  const index = SUFFIXES.findIndex(([, size]) => whole >= size * unit);
+  if (index >= 0) {
+    let [suffix, size] = SUFFIXES[index];
+    let hundredths = (whole * 100n + (size * unit) / 2n) / (size * unit);
+    // 999,999.996 K rounds to 1,000.00K: shown as the next suffix's 1.00M instead.
+    if (hundredths >= 100_000n && index > 0) {
+      [suffix, size] = SUFFIXES[index - 1];
+      hundredths = (whole * 100n + (size * unit) / 2n) / (size * unit);
     }
+    const text = `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, "0")}${suffix}`;
+    return value < 0n ? `-${text}` : text;
   }
   return formatAmount(value, { decimals });
 }

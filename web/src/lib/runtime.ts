@@ -33,6 +33,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
       id: integer(chain.id, "chain.id"),
       name: text(chain.name, "chain.name"),
       rpcUrl: text(chain.rpcUrl, "chain.rpcUrl"),
+      ...(chain.rpcUrls === undefined ? {} : { rpcUrls: texts(chain.rpcUrls, "chain.rpcUrls") }),
       currency: {
         name: text(currency.name, "chain.currency.name"),
         symbol: text(currency.symbol, "chain.currency.symbol"),
@@ -61,6 +62,10 @@ function record(value: unknown, field: string): Record<string, unknown> {
 function text(value: unknown, field: string): string {
   if (typeof value !== "string" || value === "") throw new Error(`The runtime config's ${field} must be text.`);
   return value;
+}
+function texts(value: unknown, field: string): string[] {
+  if (!Array.isArray(value)) throw new Error(`The runtime config's ${field} must be a list of URLs.`);
+  return value.map((entry, i) => text(entry, `${field}[${i}]`));
 }
 function integer(value: unknown, field: string): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {

@@ -4,7 +4,6 @@ import { NoData } from "../../components/NoData";
 import { PageLoading } from "../../components/PageLoading";
 import { PageNavBar } from "../../components/PageNavBar";
 import { Section } from "../../components/Section";
-import { useToastOnError } from "../../components/useToastOnError";
 import { formatTime } from "../../lib/format";
 import { useNotice } from "./hooks/useNotice";
 import styles from "./AnnouncementDetailPage.module.css";
@@ -13,8 +12,7 @@ import styles from "./AnnouncementDetailPage.module.css";
 export function AnnouncementDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const { data: notice, isPending, isEnabled, error } = useNotice(id);
-  useToastOnError(error);
+  const { data: notice, isPending, isEnabled } = useNotice(id);
   return (
     <div data-testid="announcement-detail-page">
       <PageNavBar title={t("announcement.detailTitle")} back />

@@ -4,10 +4,9 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { NoData } from "../../components/NoData";
 import { PageNavBar } from "../../components/PageNavBar";
-import { useToastOnError } from "../../components/useToastOnError";
-import { parseAmount } from "../../lib/amount";
+import { shorten } from "../../lib/format";
 import { usePendingRewards } from "../pledge/hooks/usePendingRewards";
-import { parsePledgeIdsObj, PLEDGE_IDS_OBJ, type PledgeRecord } from "../pledge/utils/pledgeIdsObj";
+import { stakeIdOfLink } from "../pledge/utils/pledgeIdsObj";
 import { SYMBOL } from "../pledge/utils/tokens";
 import { ConnectButton, useWallet } from "../wallet";
 import { DetailCard } from "./components/DetailCard";
@@ -16,42 +15,56 @@ import { RewardList } from "./components/RewardList";
 import { useCanRedeem } from "./hooks/useCanRedeem";
 import { useFeeRates } from "./hooks/useFeeRates";
 import { useStakeAction, type StakeAction } from "./hooks/useStakeAction";
+import { useStakeInfo } from "./hooks/useStakeInfo";
 import { useStakeRewardTotal } from "./hooks/useStakeRewardTotal";
 import styles from "./ContractDetailsPage.module.css";
 
-/** /contractDetails?pledgeIdsObj=…: one stake's card, its reward records, and claim and redeem (spec §2). */
+/**
+ * /contractDetails?pledgeIdsObj=…: one stake's card, its reward records, and claim and redeem
+ * (spec §2). The link names the stake; everything shown is read from the chain and the API.
+ */
 export function ContractDetailsPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const record = parsePledgeIdsObj(params.get(PLEDGE_IDS_OBJ));
+  const id = stakeIdOfLink(params);
   return (
     <div data-testid="contract-details-page">
       <PageNavBar title={t("contractDetails.title")} back />
-      {record ? <StakeDetails key={record.id} record={record} /> : <NoData />}
+      {id ? <StakeDetails key={id.toString()} id={id} /> : <NoData />}
     </div>
   );
 }
 
-function StakeDetails({ record }: { record: PledgeRecord }) {
+function StakeDetails({ id }: { id: bigint }) {
   const { t } = useTranslation();
-  const { hasLogin } = useWallet();
-  const id = BigInt(record.id);
-  // The claimable reward is the chain's, read now: the link's udbk_num is only what the list showed.
+  const { account, hasLogin } = useWallet();
+  const info = useStakeInfo(id);
+  const owner = info.data?.user;
+  // Whose the stake is decides what the screen offers: another address's is shown read-only.
+  const mine = owner !== undefined && account !== undefined && owner.toLowerCase() === account.toLowerCase();
   const pending = usePendingRewards([id]);
-  const total = useStakeRewardTotal(record.id);
+  const total = useStakeRewardTotal(id.toString(), mine);
   const canRedeem = useCanRedeem(id);
   const rates = useFeeRates();
   const { act, busy } = useStakeAction(id);
   const [popup, setPopup] = useState<StakeAction | undefined>();
   // Spec §4: once claimed, redeeming is no longer offered on this screen.
   const [claimed, setClaimed] = useState(false);
-  useToastOnError(pending.error ?? total.error ?? canRedeem.error ?? rates.error);
 
-  const claimable = pending.data?.[0] ?? 0n;
-  const principal = parseAmount(record.pay_dwn);
-  const showClaim = hasLogin && claimable > 0n;
-  const showRedeem = hasLogin && canRedeem.data === true && !claimed;
-  const showConnect = !hasLogin && record.status === 1;
+  if (info.data === null) {
+    return (
+      <p className={styles.note} data-testid="detail-missing">
+        {t("contractDetails.noSuchStake", { id: id.toString() })}
+      </p>
+    );
+  }
+
+  const claimable = pending.data?.[0];
+  const principal = info.data?.dwnAmount;
+  const showClaim = hasLogin && mine && claimable !== undefined && claimable > 0n;
+  const showRedeem = hasLogin && mine && canRedeem.data === true && !claimed && principal !== undefined;
+  const showConnect = !hasLogin && info.data?.status === 1n;
+  const othersStake = owner !== undefined && !mine;
 
   const confirm = async (action: StakeAction) => {
     const done = await act(action);
@@ -61,8 +74,18 @@ function StakeDetails({ record }: { record: PledgeRecord }) {
 
   return (
     <div className={showClaim || showRedeem || showConnect ? styles.withFooter : undefined}>
-      <DetailCard record={record} totalReward={total.data ?? 0n} claimable={claimable} />
-      <RewardList id={record.id} />
+      {othersStake && (
+        <p className={styles.note} data-testid="detail-owner">
+          {t("contractDetails.othersStake", { owner: shorten(owner, 6) })}
+        </p>
+      )}
+      <DetailCard
+        id={id}
+        info={info.data}
+        totalReward={mine ? total.data : owner === undefined ? undefined : "omit"}
+        claimable={claimable}
+      />
+      {(mine || !hasLogin) && <RewardList id={id.toString()} />}
       {(showClaim || showRedeem || showConnect) && (
         <footer className={styles.footer} data-testid="detail-footer">
           {showClaim && (
@@ -82,7 +105,7 @@ function StakeDetails({ record }: { record: PledgeRecord }) {
         visible={popup === "claim"}
         title={t("pledge.incomeWithdrawal")}
         token={SYMBOL.udbk}
-        amount={claimable}
+        amount={claimable ?? 0n}
         rate={rates.data?.collectFeeRate}
         busy={busy === "claim"}
         onConfirm={() => void confirm("claim")}
@@ -93,7 +116,7 @@ function StakeDetails({ record }: { record: PledgeRecord }) {
         visible={popup === "redeem"}
         title={t("pledge.principalWithdrawal")}
         token={SYMBOL.dwn}
-        amount={principal}
+        amount={principal ?? 0n}
         rate={rates.data?.unstakeFeeRate}
         busy={busy === "redeem"}
         onConfirm={() => void confirm("redeem")}

@@ -1,4 +1,5 @@
 import { IncomeCard } from "./components/IncomeCard";
+import { InvitedBy } from "./components/InvitedBy";
 import { InviteEntry } from "./components/InviteEntry";
 import { LatestNotice } from "./components/LatestNotice";
 import { StakingCard } from "./components/StakingCard";
@@ -7,6 +8,7 @@ import { StakingCard } from "./components/StakingCard";
 export function HomePage() {
   return (
     <div data-testid="home-page">
+      <InvitedBy />
       <IncomeCard />
       <StakingCard />
       <InviteEntry />

@@ -5,6 +5,8 @@
 export const MENU_ITEMS = [
   { key: "home", label: "nav.home", to: "/home" },
   { key: "pledge", label: "nav.pledge", to: "/pledge" },
+  // The spec's "NFT" entry: the assets screen with the tiers, not only a link on home.
+  { key: "nft", label: "nav.nft", to: "/mine" },
   { key: "market", label: "nav.market" },
   { key: "exchange", label: "nav.exchange" },
   { key: "ecosystem", label: "nav.ecosystem", to: "/ecosystem" },

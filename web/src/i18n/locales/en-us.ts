@@ -18,6 +18,15 @@ export const enUs = {
     assets: "Assets",
     language: "Language",
   },
+  readError: {
+    chain: "Can't reach {{chain}}. Retrying…",
+    api: "Can't reach the server. Retrying…",
+    retry: "Retry",
+  },
+  screenError: {
+    text: "This screen could not be shown.",
+    reload: "Reload",
+  },
   common: {
     noMore: "No more~",
     noData: "No data",
@@ -55,6 +64,7 @@ export const enUs = {
   },
   home: {
     welcome: "Build hashrate, earn DWN, grow your team",
+    invitedBy: "Invited by {{address}}",
     hashrate: "My computing power",
     pendingIncome: "Income to collect",
     staticIncome: "Static income",
@@ -121,12 +131,17 @@ export const enUs = {
     myNft: "My NFT",
     nftPower: "NFT computing power",
     myNftPower: "My NFT computing power",
+    teamPerformance: "Team performance (NFT computing power)",
     smallCommunityPower: "NFT computing power of small communities",
     nftExchange: "NFT exchange",
     tierTitle: "{{usdtprice}}USDT{{description}}",
     tierPower: "{{multiple}} power",
     buyButton: "{{usdtprice}} USDT",
     remaining: "Remaining {{count}}",
+    limit: "Limit {{limit}} per wallet",
+    limitOwned: "Limit {{limit}} per wallet · you own {{owned}}",
+    limitReached: "Limit reached",
+    withdrawAmount: "You receive about {{amount}} DWN (income keeps accruing until the transaction is mined).",
     collectable: "DWN assets available for collection",
     assetDetails: "Asset details",
     withdrawNow: "Withdraw immediately",
@@ -176,6 +191,8 @@ export const enUs = {
   incomeLog: {
     title: "Asset details",
     cumulativeGains: "Cumulative gains",
+    summaryNote:
+      "Withdrawable: static income accrued on chain plus dynamic income credited, not yet withdrawn. Cumulative gains: everything withdrawn so far plus what is withdrawable now.",
     withdrawable: "Withdrawable",
     viewDetails: "View details",
     withdrawDetails: "Withdraw details",
@@ -227,6 +244,13 @@ export const enUs = {
     reserve: "UDBK held by the staking contract",
     emission: "Paid out per day",
     runway: "Lasts at this rate",
+    termsTitle: "What this stake does",
+    redeemFee: "Redeem fee (on the DWN)",
+    claimFee: "Claim fee (on the UDBK)",
+    rewardPerUnitDay: "Reward per unit per day",
+    cycleEstimate: "Estimated reward for one cycle",
+    a8Consumed:
+      "The A8 is consumed: it goes to the fee recipient and is not returned. Only the DWN comes back when you redeem, less the redeem fee.",
   },
   stakeStatus: {
     tabs: { "0": "All", "1": "Staking", "2": "Completed" },
@@ -251,6 +275,11 @@ export const enUs = {
     receivable: "Receivable",
     fee: "Fee",
     feeRateValue: "{{rate}}%",
+    noSuchStake: "There is no stake #{{id}} on the chain.",
+    othersStake: "This stake belongs to {{owner}}. It is shown read-only.",
+    redeemOpensIn: "Redeem opens in {{days}} d {{hours}} h {{minutes}} min",
+    redeemClosesIn: "Redeem window closes in {{days}} d {{hours}} h {{minutes}} min",
+    renewsSoon: "The redeem window has closed; the stake renews within the hour.",
   },
   subscribe: {
     title: "Subscribe",

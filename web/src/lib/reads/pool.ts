@@ -67,3 +67,15 @@ export async function readPoolReserve(client: Client, { pool, dwn }: { pool: Add
   ]);
   return { reserve, staticRewardPerSecond } satisfies PoolReserve;
 }
+
+/** userTierCount(user, id) for each tier id: how many NFTs of each tier the user holds (the per-wallet limit counts these). */
+export async function readOwnedTiers(
+  client: Client,
+  { pool, account, ids }: { pool: Address; account: Address; ids: readonly bigint[] },
+): Promise<readonly bigint[]> {
+  return Promise.all(
+    ids.map((id) =>
+      readView(client, { address: pool, abi: poolAbi, functionName: "userTierCount", args: [account, id] }),
+    ),
+  );
+}

@@ -93,3 +93,38 @@ export async function readStakingReserve(
   }
   return { reserve, emissionPerSecond };
 }
+
+/** stakeInfo(id): everything the chain knows of one stake (owner, principal, cycle, status, times). */
+export interface StakeInfo {
+  id: bigint;
+  dwnAmount: bigint;
+  /** The stake's units. */
+  hashrate: bigint;
+  startTime: bigint;
+  /** The end of the current (or last) cycle; the redeem window opens then. */
+  endTime: bigint;
+  durationPerCycle: bigint;
+  /** The redeem window closes then. */
+  unstakeGraceTimestamp: bigint;
+  lastCollectTime: bigint;
+  pastUnClaimedReward: bigint;
+  user: Address;
+  redeemed: boolean;
+  /** 0 in progress, 1 waiting for renewal (redeem window), 2 ended (redeemed). */
+  status: bigint;
+  cycleIndex: bigint;
+  gracePeriod: bigint;
+  rewardPerUnitPerSecond: bigint;
+}
+
+export async function readStakeInfo(
+  client: Client,
+  { staking, id }: { staking: Address; id: bigint },
+): Promise<StakeInfo> {
+  return readView(client, { address: staking, abi: stakingAbi, functionName: "stakeInfo", args: [id] });
+}
+
+/** rewardPerUnitPerSecond(): the UDBK one unit staked now earns per second (18 decimals). */
+export async function readRewardRate(client: Client, staking: Address): Promise<bigint> {
+  return readView(client, { address: staking, abi: stakingAbi, functionName: "rewardPerUnitPerSecond" });
+}

@@ -1,5 +1,6 @@
 import type { Nft } from "@dwn/api";
 import { useTranslation } from "react-i18next";
+import { ExplorerLink } from "../../../components/ExplorerLink";
 import { parseAmount } from "../../../lib/amount";
 import { formatAmount, formatTime } from "../../../lib/format";
 import { useTierDescription } from "../../mine/hooks/useTierDescription";
@@ -29,6 +30,7 @@ export function NftRow({ nft }: { nft: Nft }) {
           <dt>{t("backpack.getTime")}</dt>
           <dd data-testid="nft-time">{formatTime(nft.create_time)}</dd>
         </dl>
+        <ExplorerLink hash={nft.tx_hash} />
       </div>
     </article>
   );

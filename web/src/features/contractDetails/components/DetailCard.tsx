@@ -1,48 +1,89 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { known } from "../../../components/Placeholder";
 import { Section } from "../../../components/Section";
-import { parseAmount } from "../../../lib/amount";
 import { formatAmount, formatTime } from "../../../lib/format";
+import type { StakeInfo } from "../../../lib/reads/staking";
 import { StatusBadge } from "../../pledge/components/StatusBadge";
-import type { PledgeRecord } from "../../pledge/utils/pledgeIdsObj";
 import { SYMBOL } from "../../pledge/utils/tokens";
+import { durationParts, stakeMoment } from "../utils/countdown";
 import styles from "./DetailCard.module.css";
 
+const asStatus = (status: bigint): 0 | 1 | 2 => (status === 1n ? 1 : status === 2n ? 2 : 0);
+
 /**
- * The stake's card (spec §2 /contractDetails): id and status, the DWN staked, the cycle days,
- * the reward earned so far (the API's `num`), the UDBK claimable now (read from the chain), the
- * start and the end of the current cycle.
+ * The stake's card (spec §2 /contractDetails), every figure from the chain's stakeInfo or the
+ * API, never from the link: id and status, the DWN staked, the cycle days, the reward earned so
+ * far (the API's `num`, the owner's only: `totalReward` is omitted for someone else's stake),
+ * the UDBK claimable now (getPendingRewards), the start and the end of the current cycle, and
+ * how long until the redeem window opens or closes. Placeholders until each is read.
  */
 export function DetailCard({
-  record,
+  id,
+  info,
   totalReward,
   claimable,
+  now,
 }: {
-  record: PledgeRecord;
-  totalReward: bigint;
-  claimable: bigint;
+  id: bigint;
+  info: StakeInfo | undefined;
+  /** undefined while it loads; "omit" for a stake the user does not own. */
+  totalReward: bigint | undefined | "omit";
+  claimable: bigint | undefined;
+  /** Unix seconds, for the countdown; the device's clock when not given. */
+  now?: bigint;
 }) {
   const { t } = useTranslation();
-  const amount = (value: bigint, token: string) => t("pledge.tokenAmount", { amount: formatAmount(value), token });
+  const clock = useClock(now);
+  const amount = (value: bigint | undefined, token: string, cut = false) =>
+    known(value, (v) => t("pledge.tokenAmount", { amount: formatAmount(v, { cut }), token }));
+  const moment = info && stakeMoment(info, clock);
   return (
     <Section
-      title={<span data-testid="detail-id">#{record.id}</span>}
-      extra={<StatusBadge status={record.status} />}
+      title={<span data-testid="detail-id">#{id.toString()}</span>}
+      extra={info && <StatusBadge status={asStatus(info.status)} />}
       testId="detail-card"
     >
       <dl className={styles.list}>
         <dt>{t("contractDetails.amount")}</dt>
-        <dd data-testid="detail-pay-dwn">{amount(parseAmount(record.pay_dwn), SYMBOL.dwn)}</dd>
+        <dd data-testid="detail-pay-dwn">{amount(info?.dwnAmount, SYMBOL.dwn)}</dd>
         <dt>{t("contractDetails.period")}</dt>
-        <dd data-testid="detail-days">{t("common.days", { days: String(record.days) })}</dd>
-        <dt>{t("contractDetails.totalReward")}</dt>
-        <dd data-testid="detail-total-reward">{amount(totalReward, SYMBOL.udbk)}</dd>
+        <dd data-testid="detail-days">
+          {known(info, (v) => t("common.days", { days: String(v.durationPerCycle / 86_400n) }))}
+        </dd>
+        {totalReward !== "omit" && (
+          <>
+            <dt>{t("contractDetails.totalReward")}</dt>
+            <dd data-testid="detail-total-reward">{amount(totalReward, SYMBOL.udbk)}</dd>
+          </>
+        )}
         <dt>{t("contractDetails.claimable")}</dt>
-        <dd data-testid="detail-claimable">{amount(claimable, SYMBOL.udbk)}</dd>
+        <dd data-testid="detail-claimable">{amount(claimable, SYMBOL.udbk, true)}</dd>
         <dt>{t("contractDetails.startTime")}</dt>
-        <dd data-testid="detail-start">{formatTime(record.start_timestamp)}</dd>
+        <dd data-testid="detail-start">{known(info, (v) => formatTime(v.startTime))}</dd>
         <dt>{t("contractDetails.endTime")}</dt>
-        <dd data-testid="detail-end">{formatTime(record.end_timestamp)}</dd>
+        <dd data-testid="detail-end">{known(info, (v) => formatTime(v.endTime))}</dd>
       </dl>
+      {moment && moment.kind !== "ended" && (
+        <p className={styles.countdown} data-testid="detail-countdown">
+          {moment.kind === "renews"
+            ? t("contractDetails.renewsSoon")
+            : t(moment.kind === "opens" ? "contractDetails.redeemOpensIn" : "contractDetails.redeemClosesIn", {
+                ...durationParts(moment.seconds),
+              })}
+        </p>
+      )}
     </Section>
   );
+}
+
+/** The time in unix seconds, ticking every 30 s (a countdown in minutes needs no more). */
+function useClock(fixed: bigint | undefined): bigint {
+  const [now, setNow] = useState(() => BigInt(Math.floor(Date.now() / 1000)));
+  useEffect(() => {
+    if (fixed !== undefined) return;
+    const timer = setInterval(() => setNow(BigInt(Math.floor(Date.now() / 1000))), 30_000);
+    return () => clearInterval(timer);
+  }, [fixed]);
+  return fixed ?? now;
 }

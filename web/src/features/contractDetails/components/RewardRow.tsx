@@ -1,5 +1,6 @@
 import type { ClaimRow, RewardRow as Reward } from "@dwn/api";
 import { useTranslation } from "react-i18next";
+import { ExplorerLink } from "../../../components/ExplorerLink";
 import { parseAmount } from "../../../lib/amount";
 import { formatAmount, formatTime } from "../../../lib/format";
 import styles from "./RewardList.module.css";
@@ -15,10 +16,11 @@ export function RewardRow({ row }: { row: Reward | ClaimRow }) {
           {t(claim ? "contractDetails.claimRecord" : "contractDetails.rewardRecord")}
         </span>
         <time data-testid="reward-time">{formatTime(row.timestamp)}</time>
+        {claim && <ExplorerLink hash={row.tx_hash} />}
       </div>
       <span className={claim ? styles.minus : styles.plus} data-testid="reward-amount">
         {claim ? "-" : "+"}
-        {formatAmount(parseAmount(row.reward_num))}
+        {formatAmount(parseAmount(row.reward_num))} <small>UDBK</small>
       </span>
     </div>
   );

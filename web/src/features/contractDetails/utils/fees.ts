@@ -34,9 +34,10 @@ export interface FeeFigures {
 export function feeFigures(amount: bigint, rate: bigint): FeeFigures {
   const { fee, receivable } = feeEstimate(amount, rate);
   return {
-    amount: formatAmount(amount),
+    // What the user receives is cut, never shown larger than it is; the fee is rounded.
+    amount: formatAmount(amount, { cut: true }),
     rate: ratePercent(rate),
     fee: formatAmount(fee),
-    receivable: formatAmount(receivable),
+    receivable: formatAmount(receivable, { cut: true }),
   };
 }

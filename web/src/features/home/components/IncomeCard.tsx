@@ -1,20 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { ChevronIcon } from "../../../components/icons";
-import { useToastOnError } from "../../../components/useToastOnError";
+import { known } from "../../../components/Placeholder";
 import { formatAmount, formatCompact } from "../../../lib/format";
 import { ConnectButton, useWallet } from "../../wallet";
 import { usePoolUser } from "../hooks/usePoolUser";
 import styles from "./IncomeCard.module.css";
 
-/** The user's computing power and the DWN income waiting to be collected; zeros when not connected. */
+/** The user's computing power and the DWN income waiting to be collected; placeholders until read (or when not connected). */
 export function IncomeCard() {
   const { t } = useTranslation();
   const { account } = useWallet();
-  const { data, error } = usePoolUser();
-  useToastOnError(error);
-  const staticProfit = data?.staticProfit ?? 0n;
-  const dynamicProfit = data?.dynamicProfit ?? 0n;
+  const { data } = usePoolUser();
   return (
     <section className={styles.card} data-testid="home-income">
       <p className={styles.welcome}>{t("home.welcome")}</p>
@@ -22,21 +19,25 @@ export function IncomeCard() {
         <div>
           <span className={styles.label}>{t("home.hashrate")}</span>
           <strong className={styles.value} data-testid="home-hashrate">
-            {formatCompact(data?.hashrate ?? 0n)}
+            {known(data?.hashrate, (hashrate) => formatCompact(hashrate))}
           </strong>
         </div>
         <div>
           <span className={styles.label}>{t("home.pendingIncome")}</span>
           <strong className={styles.value} data-testid="home-pending-income">
-            {formatAmount(staticProfit + dynamicProfit)} <small>DWN</small>
+            {known(data, (d) => formatAmount(d.staticProfit + d.dynamicProfit, { cut: true }))} <small>DWN</small>
           </strong>
         </div>
       </div>
       <dl className={styles.split}>
         <dt>{t("home.staticIncome")}</dt>
-        <dd data-testid="home-static-income">{formatAmount(staticProfit)}</dd>
+        <dd data-testid="home-static-income">
+          {known(data, (d) => `${formatAmount(d.staticProfit, { cut: true })} DWN`)}
+        </dd>
         <dt>{t("home.dynamicIncome")}</dt>
-        <dd data-testid="home-dynamic-income">{formatAmount(dynamicProfit)}</dd>
+        <dd data-testid="home-dynamic-income">
+          {known(data, (d) => `${formatAmount(d.dynamicProfit, { cut: true })} DWN`)}
+        </dd>
       </dl>
       <Link to="/mine" className={styles.assets} data-testid="home-assets-link">
         {t("nav.assets")}

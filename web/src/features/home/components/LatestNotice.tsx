@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { Placeholder } from "../../../components/Placeholder";
 import { Section } from "../../../components/Section";
 import { formatTime } from "../../../lib/format";
 import { useLatestNotice } from "../hooks/useLatestNotice";
@@ -19,7 +20,9 @@ export function LatestNotice() {
       }
       testId="home-notice"
     >
-      {notice ? (
+      {notice === undefined ? (
+        <Placeholder />
+      ) : notice ? (
         <Link to={`/announcement/${notice.id}`} className={styles.notice} data-testid="home-notice-latest">
           <span className={styles.title}>{notice.title}</span>
           <time className={styles.time}>{formatTime(notice.create_time)}</time>

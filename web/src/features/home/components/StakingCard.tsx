@@ -1,18 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { Section } from "../../../components/Section";
-import { useToastOnError } from "../../../components/useToastOnError";
+import { known } from "../../../components/Placeholder";
 import { formatAmount } from "../../../lib/format";
 import { useStakeCount } from "../hooks/useStakeCount";
 import { useStakeView } from "../hooks/useStakeView";
 import styles from "./StakingCard.module.css";
 
-/** The staking summary: the user's number of stakes, the unit price and the cycle. */
+/** The staking summary: the user's stakes not yet redeemed, the unit price and the cycle; placeholders until read. */
 export function StakingCard() {
   const { t } = useTranslation();
   const view = useStakeView();
   const count = useStakeCount();
-  useToastOnError(view.error ?? count.error);
   return (
     <Section
       title={t("home.staking")}
@@ -25,16 +24,15 @@ export function StakingCard() {
     >
       <dl className={styles.list}>
         <dt>{t("home.myStakes")}</dt>
-        <dd data-testid="home-stake-count">{count.data ?? 0}</dd>
+        <dd data-testid="home-stake-count">{known(count.data, String)}</dd>
         <dt>{t("home.unitPrice")}</dt>
         <dd data-testid="home-unit-price">
-          {t("home.unitPriceValue", {
-            dwn: formatAmount(view.data?.dwnAmount ?? 0n),
-            a8: formatAmount(view.data?.a8Amount ?? 0n),
-          })}
+          {known(view.data, (v) =>
+            t("home.unitPriceValue", { dwn: formatAmount(v.dwnAmount), a8: formatAmount(v.a8Amount) }),
+          )}
         </dd>
         <dt>{t("home.cycle")}</dt>
-        <dd data-testid="home-cycle">{t("common.days", { days: String(view.data?.cycle ?? 0n) })}</dd>
+        <dd data-testid="home-cycle">{known(view.data, (v) => t("common.days", { days: String(v.cycle) }))}</dd>
       </dl>
     </Section>
   );

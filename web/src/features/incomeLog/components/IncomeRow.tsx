@@ -1,10 +1,11 @@
 import type { Income } from "@dwn/api";
 import { useTranslation } from "react-i18next";
+import { ExplorerLink } from "../../../components/ExplorerLink";
 import { formatTime } from "../../../lib/format";
 import { incomeLabelKey, isWithdrawal, signedAmount } from "../utils/incomes";
 import styles from "./IncomeRow.module.css";
 
-/** One income credit or withdrawal: its kind, the signed DWN amount and when it happened. */
+/** One income credit or withdrawal: its kind, the signed DWN amount, when it happened and its transaction. */
 export function IncomeRow({ income }: { income: Income }) {
   const { t } = useTranslation();
   return (
@@ -14,6 +15,7 @@ export function IncomeRow({ income }: { income: Income }) {
         <span className={styles.time} data-testid="income-time">
           {formatTime(income.timestamp)}
         </span>
+        <ExplorerLink hash={income.tx_hash} />
       </span>
       <strong
         className={isWithdrawal(income.type) ? `${styles.amount} ${styles.out}` : styles.amount}

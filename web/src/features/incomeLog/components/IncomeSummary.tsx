@@ -1,30 +1,40 @@
 import { useTranslation } from "react-i18next";
-import { useToastOnError } from "../../../components/useToastOnError";
+import { known } from "../../../components/Placeholder";
 import { formatAmount } from "../../../lib/format";
 import { usePoolUser } from "../../home/hooks/usePoolUser";
 import type { IndexerLag } from "../../tx";
 import { useWallet } from "../../wallet";
-import { useIncomeTotal } from "../hooks/useIncomeTotal";
-import { withdrawable } from "../utils/incomes";
+import { useIncomeCollected } from "../hooks/useIncomeCollected";
+import { cumulativeGains, withdrawable } from "../utils/incomes";
 import styles from "./IncomeSummary.module.css";
 
-/** Cumulative gains from the API and what can be withdrawn now from the chain (static + dynamic). */
+/**
+ * Cumulative gains and what can be withdrawn now, from the same two sources so that the first is
+ * never below the second: withdrawable is the chain's static + dynamic income not yet collected;
+ * cumulative is that plus every payout the API has indexed. Each is a placeholder until read.
+ */
 export function IncomeSummary({ lag }: { lag: IndexerLag }) {
   const { t } = useTranslation();
   const { hasLogin } = useWallet();
-  const total = useIncomeTotal(lag.epoch);
+  const collected = useIncomeCollected(lag.epoch);
   const pool = usePoolUser();
-  useToastOnError(total.error ?? pool.error);
+  const now = hasLogin ? pool.data : undefined;
+  const total = now && collected.data !== undefined ? cumulativeGains(now, collected.data) : undefined;
   return (
     <section className={styles.card} data-testid="income-summary">
       <div className={styles.cell}>
         <span>{t("incomeLog.cumulativeGains")}</span>
-        <strong data-testid="income-total">{formatAmount(hasLogin ? (total.data ?? 0n) : 0n)}</strong>
+        <strong data-testid="income-total">{known(total, (v) => `${formatAmount(v)} DWN`)}</strong>
       </div>
       <div className={styles.cell}>
         <span>{t("incomeLog.withdrawable")}</span>
-        <strong data-testid="income-withdrawable">{formatAmount(pool.data ? withdrawable(pool.data) : 0n)}</strong>
+        <strong data-testid="income-withdrawable">
+          {known(now, (v) => `${formatAmount(withdrawable(v), { cut: true })} DWN`)}
+        </strong>
       </div>
+      <p className={styles.note} data-testid="income-summary-note">
+        {t("incomeLog.summaryNote")}
+      </p>
     </section>
   );
 }

@@ -31,7 +31,7 @@ export function isWithdrawal(type: Income["type"]): boolean {
   return type === "collect_static" || type === "collect_dynamic";
 }
 
-/** "+1.5" for income credited, "-1.5" for a withdrawal (DWN, 4 decimals cut). */
+/** "+1.5" for income credited, "-1.5" for a withdrawal (4 decimals, rounded; the row adds the unit). */
 export function signedAmount({ type, amount }: Pick<Income, "type" | "amount">): string {
   return `${isWithdrawal(type) ? "-" : "+"}${formatAmount(parseAmount(amount))}`;
 }
@@ -73,4 +73,13 @@ export function incomeQuery(filter: IncomeFilter, range: TimeRange | undefined) 
 /** What the user can withdraw now: the static and the dynamic income not yet collected. */
 export function withdrawable({ staticProfit, dynamicProfit }: { staticProfit: bigint; dynamicProfit: bigint }): bigint {
   return staticProfit + dynamicProfit;
+}
+
+/**
+ * Everything earned so far: what has been paid out (the API's indexed collections) plus what can
+ * be withdrawn now (the chain). Withdrawable includes static income accrued but not yet credited,
+ * so a total of credits alone could be smaller than it; this one never is.
+ */
+export function cumulativeGains(now: { staticProfit: bigint; dynamicProfit: bigint }, collected: bigint): bigint {
+  return collected + withdrawable(now);
 }

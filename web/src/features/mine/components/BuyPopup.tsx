@@ -2,13 +2,14 @@ import Button from "antd-mobile/es/components/button";
 import Popup from "antd-mobile/es/components/popup";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useToastOnError } from "../../../components/useToastOnError";
+import { known } from "../../../components/Placeholder";
 import { formatAmount } from "../../../lib/format";
 import { ConnectButton, useWallet } from "../../wallet";
 import { useBuyNft } from "../hooks/useBuyNft";
 import { useBuyQuote } from "../hooks/useBuyQuote";
 import { usePayBalances } from "../hooks/usePayBalances";
 import { useTierDescription } from "../hooks/useTierDescription";
+import { balanceProblem } from "../utils/purchase";
 import { formatMultiple, makeupValues } from "../utils/tiers";
 import styles from "./BuyPopup.module.css";
 
@@ -27,12 +28,13 @@ function Row({ label, value, testId }: { label: ReactNode; value: ReactNode; tes
 export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const { hasLogin } = useWallet();
-  const { data: quote, error } = useBuyQuote(tierId);
+  const { data: quote } = useBuyQuote(tierId);
   const balances = usePayBalances();
   const describe = useTierDescription();
   const { buy, busy } = useBuyNft();
-  useToastOnError(error ?? balances.error);
-  const balance = (value: bigint | undefined) => (value === undefined ? t("mine.unknown") : formatAmount(value));
+  // Said before Confirm: a balance that cannot pay the quote (the purchase would stop there anyway).
+  const short = hasLogin && quote && balances.data ? balanceProblem(quote, balances.data) : null;
+  const balance = (value: bigint | undefined, unit: string) => known(value, (v) => `${formatAmount(v)} ${unit}`);
 
   return (
     <Popup
@@ -60,8 +62,8 @@ export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onCl
             </output>
             <span>DWN9</span>
           </div>
-          <Row label={t("buy.usdtBalance")} value={balance(balances.data?.usdt)} testId="buy-usdt-balance" />
-          <Row label={t("buy.dwn9Balance")} value={balance(balances.data?.dwn9)} testId="buy-dwn9-balance" />
+          <Row label={t("buy.usdtBalance")} value={balance(balances.data?.usdt, "USDT")} testId="buy-usdt-balance" />
+          <Row label={t("buy.dwn9Balance")} value={balance(balances.data?.dwn9, "DWN9")} testId="buy-dwn9-balance" />
           <div className={styles.heading}>
             <Row
               label={t("buy.getPower")}
@@ -80,6 +82,11 @@ export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onCl
             value={formatAmount(quote.makeupHashrate)}
             testId="buy-makeup-hashrate"
           />
+          {short && (
+            <p className={styles.warning} role="alert" data-testid="buy-short">
+              {t(short)}
+            </p>
+          )}
           <div className={styles.actions}>
             {hasLogin ? (
               <Button

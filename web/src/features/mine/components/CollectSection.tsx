@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { Section } from "../../../components/Section";
 import { showToast } from "../../../components/toast";
-import { useToastOnError } from "../../../components/useToastOnError";
+import { known } from "../../../components/Placeholder";
 import { formatAmount } from "../../../lib/format";
 import { usePoolUser } from "../../home/hooks/usePoolUser";
 import { ConnectButton, useWallet } from "../../wallet";
@@ -26,14 +26,15 @@ const KINDS: readonly IncomeKind[] = ["static", "dynamic"];
 export function CollectSection() {
   const { t } = useTranslation();
   const { hasLogin } = useWallet();
-  const { data, error } = usePoolUser();
+  const { data } = usePoolUser();
   const withdraw = useWithdraw();
   const [asking, setAsking] = useState<IncomeKind | null>(null);
   const [dialogWanted, setDialogWanted] = useState(false);
-  useToastOnError(error);
-  const amounts = { static: data?.staticProfit ?? 0n, dynamic: data?.dynamicProfit ?? 0n };
+  // Unknown until the chain answers: a placeholder, and no withdraw button that could act on it.
+  const amounts = data && { static: data.staticProfit, dynamic: data.dynamicProfit };
 
   const request = (kind: IncomeKind) => {
+    if (!amounts) return;
     const problem = withdrawProblem(kind, amounts[kind]);
     if (problem) showToast({ content: t(problem), icon: "fail" });
     else {
@@ -57,11 +58,17 @@ export function CollectSection() {
           <span className={styles.cell}>
             <span className={styles.label}>{t(WITHDRAWALS[kind].title)}</span>
             <strong data-testid={`collect-${kind}-amount`}>
-              {formatAmount(amounts[kind])} <small>DWN</small>
+              {known(amounts?.[kind], (v) => formatAmount(v, { cut: true }))} <small>DWN</small>
             </strong>
           </span>
           {hasLogin ? (
-            <Button color="primary" size="small" onClick={() => request(kind)} data-testid={`collect-${kind}-withdraw`}>
+            <Button
+              color="primary"
+              size="small"
+              disabled={!amounts}
+              onClick={() => request(kind)}
+              data-testid={`collect-${kind}-withdraw`}
+            >
               {t("mine.withdrawNow")}
             </Button>
           ) : (
@@ -72,7 +79,12 @@ export function CollectSection() {
       <ReserveInfo />
       {dialogWanted && (
         <Suspense fallback={null}>
-          <WithdrawDialog asking={asking} onClose={() => setAsking(null)} onConfirm={(kind) => void withdraw(kind)} />
+          <WithdrawDialog
+            asking={asking}
+            amount={asking && amounts ? amounts[asking] : undefined}
+            onClose={() => setAsking(null)}
+            onConfirm={(kind) => void withdraw(kind)}
+          />
         </Suspense>
       )}
     </Section>

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Section } from "../../../components/Section";
 import { showToast } from "../../../components/toast";
-import { useToastOnError } from "../../../components/useToastOnError";
+import { Placeholder } from "../../../components/Placeholder";
 import type { Tier } from "../../../lib/reads/pool";
+import { useReadErrorText } from "../../../lib/useReadErrorText";
 import { useFetchBuyQuote } from "../hooks/useBuyQuote";
+import { useOwnedTiers } from "../hooks/useOwnedTiers";
 import { useTiers } from "../hooks/useTiers";
 import { isSoldOut } from "../utils/tiers";
 import { TierSlide } from "./TierSlide";
@@ -21,7 +23,9 @@ export function NftExchange() {
   const [opened, setOpened] = useState<bigint | undefined>();
   const [loading, setLoading] = useState<bigint | undefined>();
   const [popupWanted, setPopupWanted] = useState(false);
-  useToastOnError(tiers.error);
+  const readError = useReadErrorText();
+  const ids = useMemo(() => (tiers.data ?? []).map((tier) => tier.id), [tiers.data]);
+  const owned = useOwnedTiers(ids);
 
   const open = async (tier: Tier) => {
     if (isSoldOut(tier)) {
@@ -34,7 +38,7 @@ export function NftExchange() {
       setPopupWanted(true);
       setOpened(tier.id);
     } catch (error) {
-      showToast({ content: error instanceof Error ? error.message : String(error), icon: "fail" });
+      showToast({ content: readError(error), icon: "fail" });
     } finally {
       setLoading(undefined);
     }
@@ -43,8 +47,15 @@ export function NftExchange() {
   return (
     <Section title={t("mine.nftExchange")} testId="mine-exchange">
       <div className={styles.track} data-testid="tier-carousel">
-        {tiers.data?.map((tier) => (
-          <TierSlide key={tier.id.toString()} tier={tier} loading={loading === tier.id} onBuy={open} />
+        {tiers.data === undefined && <Placeholder />}
+        {tiers.data?.map((tier, i) => (
+          <TierSlide
+            key={tier.id.toString()}
+            tier={tier}
+            owned={owned.data?.[i]}
+            loading={loading === tier.id}
+            onBuy={open}
+          />
         ))}
       </div>
       {popupWanted && (

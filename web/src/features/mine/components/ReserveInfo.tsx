@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useToastOnError } from "../../../components/useToastOnError";
+import { known } from "../../../components/Placeholder";
 import { formatAmount } from "../../../lib/format";
 import { usePoolReserve } from "../hooks/usePoolReserve";
 import { runwayDays } from "../utils/runway";
@@ -8,16 +8,15 @@ import styles from "./CollectSection.module.css";
 /** Transparency: the DWN the pool holds to pay income, and for how many days it pays the current emission. */
 export function ReserveInfo() {
   const { t } = useTranslation();
-  const { data, error } = usePoolReserve();
-  useToastOnError(error);
+  const { data } = usePoolReserve();
   const days = data ? runwayDays(data) : null;
   return (
     <dl className={styles.reserve} data-testid="mine-reserve">
       <dt>{t("mine.reserve")}</dt>
-      <dd data-testid="mine-reserve-amount">{data ? `${formatAmount(data.reserve)} DWN` : t("mine.unknown")}</dd>
+      <dd data-testid="mine-reserve-amount">{known(data, (d) => `${formatAmount(d.reserve)} DWN`)}</dd>
       <dt>{t("mine.runway")}</dt>
       <dd data-testid="mine-reserve-runway">
-        {days === null ? t("mine.unknown") : t("common.days", { days: days.toString() })}
+        {known(data, () => (days === null ? t("mine.unknown") : t("common.days", { days: days.toString() })))}
       </dd>
     </dl>
   );

@@ -6,12 +6,27 @@ import { useTierDescription } from "../hooks/useTierDescription";
 import { formatMultiple, tierImage, tierRemaining } from "../utils/tiers";
 import styles from "./NftExchange.module.css";
 
-/** One tier of the carousel: image, price and description, power multiple, what is left, and the buy button. */
-export function TierSlide({ tier, loading, onBuy }: { tier: Tier; loading: boolean; onBuy: (tier: Tier) => void }) {
+/**
+ * One tier of the carousel: image, price and description, power multiple, what is left, the
+ * per-wallet limit with how many the user holds, and the buy button (disabled at the limit).
+ */
+export function TierSlide({
+  tier,
+  owned,
+  loading,
+  onBuy,
+}: {
+  tier: Tier;
+  /** How many of this tier the connected account holds; undefined when not connected or not read yet. */
+  owned: bigint | undefined;
+  loading: boolean;
+  onBuy: (tier: Tier) => void;
+}) {
   const { t } = useTranslation();
   const describe = useTierDescription();
   const id = tier.id.toString();
   const usdtprice = formatAmount(tier.usdtprice);
+  const atLimit = owned !== undefined && owned >= tier.limit;
   return (
     <article className={styles.slide} data-testid={`tier-${id}`}>
       <img className={styles.image} src={tierImage(tier.id)} alt="" width={150} height={150} />
@@ -24,15 +39,21 @@ export function TierSlide({ tier, loading, onBuy }: { tier: Tier; loading: boole
       <p className={styles.remaining} data-testid={`tier-${id}-remaining`}>
         {t("mine.remaining", { count: tierRemaining(tier).toString() })}
       </p>
+      <p className={styles.remaining} data-testid={`tier-${id}-limit`}>
+        {owned === undefined
+          ? t("mine.limit", { limit: tier.limit.toString() })
+          : t("mine.limitOwned", { limit: tier.limit.toString(), owned: owned.toString() })}
+      </p>
       <Button
         block
+        disabled={atLimit}
         color="primary"
         size="small"
         loading={loading}
         onClick={() => onBuy(tier)}
         data-testid={`tier-${id}-buy`}
       >
-        {t("mine.buyButton", { usdtprice })}
+        {atLimit ? t("mine.limitReached") : t("mine.buyButton", { usdtprice })}
       </Button>
     </article>
   );

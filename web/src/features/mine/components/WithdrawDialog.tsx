@@ -1,14 +1,18 @@
 import Dialog from "antd-mobile/es/components/dialog";
 import { useTranslation } from "react-i18next";
+import { formatAmount } from "../../../lib/format";
 import { WITHDRAWALS, type IncomeKind } from "../utils/withdraw";
 
-/** The confirm dialog of spec §4 before a withdrawal: cancel, or confirm to withdraw `asking`. */
+/** The confirm dialog of spec §4 before a withdrawal: cancel, or confirm to withdraw `asking`, naming the amount. */
 export function WithdrawDialog({
   asking,
+  amount,
   onClose,
   onConfirm,
 }: {
   asking: IncomeKind | null;
+  /** What the withdrawal pays now (DWN, 18 decimals), as the screen shows it. */
+  amount: bigint | undefined;
   onClose: () => void;
   onConfirm: (kind: IncomeKind) => void;
 }) {
@@ -17,7 +21,16 @@ export function WithdrawDialog({
     <Dialog
       visible={asking !== null}
       title={asking && t(WITHDRAWALS[asking].title)}
-      content={t("messages.withdrawConfirm")}
+      content={
+        <>
+          <p>{t("messages.withdrawConfirm")}</p>
+          {amount !== undefined && (
+            <p data-testid="withdraw-amount">
+              {t("mine.withdrawAmount", { amount: formatAmount(amount, { cut: true }) })}
+            </p>
+          )}
+        </>
+      }
       closeOnMaskClick
       onClose={onClose}
       actions={[

@@ -7,22 +7,20 @@ import { readAllowances, readBalances } from "../../../lib/reads/erc20";
 import type { BuyQuote } from "../../../lib/reads/pool";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
+import { useReadErrorText } from "../../../lib/useReadErrorText";
 import { failureText, useTransaction } from "../../tx";
 import { useWallet } from "../../wallet";
 import { whileBlocking } from "../utils/blockingToast";
 import { purchase, type PurchaseOutcome } from "../utils/purchaseFlow";
 
 /** The toast that ends a purchase (spec §8 "Purchase"). */
-function outcomeToast(outcome: PurchaseOutcome, t: TFunction<"translation">) {
+function outcomeToast(outcome: PurchaseOutcome, t: TFunction<"translation">, readError: (error: unknown) => string) {
   if (outcome.ok) return { content: t("messages.purchaseSuccessful"), icon: "success" as const };
   switch (outcome.stage) {
     case "balance":
       return { content: t(outcome.problem), icon: "fail" as const };
     case "read":
-      return {
-        content: outcome.error instanceof Error ? outcome.error.message : String(outcome.error),
-        icon: "fail" as const,
-      };
+      return { content: readError(outcome.error), icon: "fail" as const };
     case "approve":
       return { content: t("messages.authorizationFailed"), icon: "fail" as const };
     case "buy":
@@ -41,6 +39,7 @@ export function useBuyNft() {
   const client = usePublicClient();
   const { contracts } = useRuntimeConfig();
   const run = useTransaction();
+  const readError = useReadErrorText();
   const [busy, setBusy] = useState(false);
 
   const buy = useCallback(
@@ -64,9 +63,9 @@ export function useBuyNft() {
         buy: () => run({ label: t("tx.buy"), address: pool, abi: poolAbi, functionName: "buy", args: [quote.id] }),
       });
       setBusy(false);
-      showToast(outcomeToast(outcome, t));
+      showToast(outcomeToast(outcome, t, readError));
     },
-    [account, client, contracts, run, t],
+    [account, client, contracts, readError, run, t],
   );
   return { buy, busy };
 }

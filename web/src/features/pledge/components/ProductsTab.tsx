@@ -2,7 +2,7 @@ import Button from "antd-mobile/es/components/button";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Section } from "../../../components/Section";
-import { useToastOnError } from "../../../components/useToastOnError";
+import { known } from "../../../components/Placeholder";
 import { formatAmount } from "../../../lib/format";
 import { useStakeView } from "../../home/hooks/useStakeView";
 import { ConnectButton, useWallet } from "../../wallet";
@@ -12,12 +12,13 @@ import { graceHours, stakeTotals } from "../utils/amounts";
 import { SYMBOL } from "../utils/tokens";
 import { MIN_UNITS } from "../utils/units";
 import { ReserveCard } from "./ReserveCard";
+import { StakeTerms } from "./StakeTerms";
 import { UnitsStepper } from "./UnitsStepper";
 import styles from "./ProductsTab.module.css";
 
 /**
  * The "financial products" tab (spec §2): the units stepper, the DWN and A8 the units cost,
- * the user's balances (0 when not connected), the cycle, the pledge instructions, and the stake
+ * the user's balances (placeholders until read, or when not connected), the cycle, the pledge instructions, and the stake
  * button (a connect button when not connected); below them, the reward reserve.
  */
 export function ProductsTab() {
@@ -27,10 +28,10 @@ export function ProductsTab() {
   const pay = useStakePayView();
   const { stake, busy } = useStake();
   const [units, setUnits] = useState(MIN_UNITS);
-  useToastOnError(view.error ?? pay.error);
 
-  const totals = stakeTotals(view.data ?? { dwnAmount: 0n, a8Amount: 0n }, units);
-  const amount = (value: bigint, token: string) => t("pledge.tokenAmount", { amount: formatAmount(value), token });
+  const totals = view.data && stakeTotals(view.data, units);
+  const amount = (value: bigint | undefined, token: string) =>
+    known(value, (v) => t("pledge.tokenAmount", { amount: formatAmount(v), token }));
   const balances = account ? pay.data : undefined;
   return (
     <>
@@ -42,28 +43,28 @@ export function ProductsTab() {
         <h3 className={styles.heading}>{t("pledge.requiredAmounts")}</h3>
         <dl className={styles.list}>
           <dt>{SYMBOL.dwn}</dt>
-          <dd data-testid="pledge-dwn-total">{amount(totals.dwn, SYMBOL.dwn)}</dd>
+          <dd data-testid="pledge-dwn-total">{amount(totals?.dwn, SYMBOL.dwn)}</dd>
           <dt>{SYMBOL.a8}</dt>
-          <dd data-testid="pledge-a8-total">{amount(totals.a8, SYMBOL.a8)}</dd>
+          <dd data-testid="pledge-a8-total">{amount(totals?.a8, SYMBOL.a8)}</dd>
         </dl>
         <h3 className={styles.heading}>{t("pledge.balance")}</h3>
         <dl className={styles.list}>
           <dt>{SYMBOL.dwn}</dt>
-          <dd data-testid="pledge-dwn-balance">{amount(balances?.dwnbalance ?? 0n, SYMBOL.dwn)}</dd>
+          <dd data-testid="pledge-dwn-balance">{amount(balances?.dwnbalance, SYMBOL.dwn)}</dd>
           <dt>{SYMBOL.a8}</dt>
-          <dd data-testid="pledge-a8-balance">{amount(balances?.a8balance ?? 0n, SYMBOL.a8)}</dd>
+          <dd data-testid="pledge-a8-balance">{amount(balances?.a8balance, SYMBOL.a8)}</dd>
         </dl>
         <dl className={styles.list}>
           <dt>{t("pledge.cycle")}</dt>
-          <dd data-testid="pledge-cycle">{t("common.days", { days: String(view.data?.cycle ?? 0n) })}</dd>
+          <dd data-testid="pledge-cycle">{known(view.data, (v) => t("common.days", { days: String(v.cycle) }))}</dd>
         </dl>
       </Section>
+      <StakeTerms units={units} />
       <Section title={t("pledge.instructions")} testId="pledge-instructions-section">
         <p className={styles.text} data-testid="pledge-instructions">
-          {t("pledge.instructionsText", {
-            cycle: String(view.data?.cycle ?? 0n),
-            gracePeriod: graceHours(view.data?.gracePeriod ?? 0n),
-          })}
+          {known(view.data, (v) =>
+            t("pledge.instructionsText", { cycle: String(v.cycle), gracePeriod: graceHours(v.gracePeriod) }),
+          )}
         </p>
         {account ? (
           <Button
@@ -71,7 +72,7 @@ export function ProductsTab() {
             color="primary"
             size="large"
             loading={busy}
-            disabled={!view.data}
+            disabled={!view.data || !pay.data}
             onClick={() => void stake(units)}
             data-testid="pledge-stake"
           >

@@ -5,7 +5,6 @@ import { NoData } from "../../../components/NoData";
 import { NotConnected } from "../../../components/NotConnected";
 import { PageLoading } from "../../../components/PageLoading";
 import { Tabs } from "../../../components/Tabs";
-import { useToastOnError } from "../../../components/useToastOnError";
 import { IndexerLagNotice, useIndexerLag } from "../../tx";
 import { useWallet } from "../../wallet";
 import { usePendingRewards } from "../hooks/usePendingRewards";
@@ -54,9 +53,8 @@ function StakeRecordList({ status }: { status: 0 | 1 | 2 }) {
   const list = useStakeList(status);
   const ids = useMemo(() => (list.data ?? []).map((record) => BigInt(record.id)), [list.data]);
   const pending = usePendingRewards(ids);
-  useToastOnError(list.error ?? pending.error);
-  if (list.isPending) return <PageLoading />;
-  if (!list.data || list.data.length === 0) return <NoData />;
+  if (!list.data) return <PageLoading />;
+  if (list.data.length === 0) return <NoData />;
   return (
     <div data-testid="stake-list">
       {list.data.map((record, i) => (

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { known } from "../../../components/Placeholder";
 import { Section } from "../../../components/Section";
 import { formatAmount } from "../../../lib/format";
 import { useStakingReserve } from "../hooks/useStakingReserve";
@@ -20,9 +21,9 @@ export function ReserveCard() {
     <Section title={t("pledge.reserveTitle")} testId="pledge-reserve">
       <dl className={styles.list}>
         <dt>{t("pledge.reserve")}</dt>
-        <dd data-testid="pledge-reserve-amount">{amount(data?.reserve ?? 0n)}</dd>
+        <dd data-testid="pledge-reserve-amount">{known(data, (d) => amount(d.reserve))}</dd>
         <dt>{t("pledge.emission")}</dt>
-        <dd data-testid="pledge-reserve-emission">{amount(emissionPerDay(data?.emissionPerSecond ?? 0n))}</dd>
+        <dd data-testid="pledge-reserve-emission">{known(data, (d) => amount(emissionPerDay(d.emissionPerSecond)))}</dd>
         {runway !== undefined && (
           <>
             <dt>{t("pledge.runway")}</dt>

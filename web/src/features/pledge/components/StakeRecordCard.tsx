@@ -1,6 +1,7 @@
 import type { StakeRecord } from "@dwn/api";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { known } from "../../../components/Placeholder";
 import { parseAmount } from "../../../lib/amount";
 import { formatAmount, formatTime } from "../../../lib/format";
 import { contractDetailsPath } from "../utils/pledgeIdsObj";
@@ -43,7 +44,7 @@ export function StakeRecordCard({
         <dt>{t("contractDetails.period")}</dt>
         <dd data-testid="stake-days">{t("common.days", { days: String(record.days) })}</dd>
         <dt>{t("pledge.reward")}</dt>
-        <dd data-testid="stake-udbk">{amount(pending ?? 0n, SYMBOL.udbk)}</dd>
+        <dd data-testid="stake-udbk">{known(pending, (v) => amount(v, SYMBOL.udbk))}</dd>
         <dt>{t("contractDetails.startTime")}</dt>
         <dd data-testid="stake-start">{formatTime(record.start_timestamp)}</dd>
       </dl>

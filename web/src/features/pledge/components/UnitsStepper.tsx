@@ -1,7 +1,7 @@
 import Stepper from "antd-mobile/es/components/stepper";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { keepDigits, MIN_UNITS, unitsFromText } from "../utils/units";
+import { MIN_UNITS, numericText, unitsFromText } from "../utils/units";
 import styles from "./UnitsStepper.module.css";
 
 const MIN_TEXT = MIN_UNITS.toString();
@@ -34,7 +34,7 @@ export function UnitsStepper({ value, onChange }: { value: bigint; onChange: (un
     const strip = (event: Event) => {
       const input = event.target;
       if (!(input instanceof HTMLInputElement)) return;
-      const digits = keepDigits(input.value);
+      const digits = numericText(input.value);
       if (digits !== input.value)
         Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, digits);
     };

