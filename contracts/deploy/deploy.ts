@@ -165,8 +165,11 @@ async function handOver(
   ] as const;
   await send(timelock.write.scheduleBatch([...batch, 0n]));
   await send(timelock.write.executeBatch(batch));
-  await send(timelock.write.revokeRole([ROLE.proposer, deployer]));
-  await send(timelock.write.revokeRole([ROLE.canceller, deployer]));
+  const multisig = getAddress(options.multisig);
+  if (getAddress(deployer) !== multisig) {
+    await send(timelock.write.revokeRole([ROLE.proposer, deployer]));
+    await send(timelock.write.revokeRole([ROLE.canceller, deployer]));
+  }
   await send(timelock.write.renounceRole([ROLE.admin, deployer]));
 
   const problems: string[] = [];
@@ -175,8 +178,12 @@ async function handOver(
   if ((await stakingC.read.owner()) !== getAddress(timelock.address))
     problems.push("the staking contract's owner is not the timelock");
   if ((await timelock.read.getMinDelay()) !== options.minDelay) problems.push("the timelock's delay is not minDelay");
-  for (const role of Object.values(ROLE)) {
-    if (await timelock.read.hasRole([role, deployer])) problems.push(`the deployer still holds role ${role}`);
+  for (const [name, role] of Object.entries(ROLE)) {
+    const expected = name !== "admin" && getAddress(deployer) === multisig;
+    if ((await timelock.read.hasRole([role, deployer])) !== expected)
+      problems.push(`the deployer's ${name} role is wrong`);
+    if (name !== "admin" && !(await timelock.read.hasRole([role, multisig])))
+      problems.push(`the multisig lacks ${name}`);
   }
   if (problems.length > 0) throw new Error(`The timelock hand-over is incomplete: ${problems.join("; ")}.`);
   return getAddress(timelock.address);

@@ -4,7 +4,7 @@
  * step the outcome (success or the exact custom error) and the whole observable state must agree,
  * and the invariants below must hold on the chain.
  *
- * PROPERTY_RUNS sets the number of sequences (default 1000), PROPERTY_SEED replays a run and
+ * PROPERTY_RUNS sets the number of sequences (default 300), PROPERTY_SEED replays a run and
  * PROPERTY_PATH (printed by fast-check with the seed) replays one counterexample. PROPERTY_CHECK=end
  * compares the state only at the end of each sequence (the default under coverage).
  */
@@ -50,7 +50,7 @@ import {
   type Timing,
 } from "./ops";
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
 const SEED = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
 const PATH = process.env.PROPERTY_PATH;
 /**
