@@ -109,7 +109,8 @@ if (build.status !== 0) {
 }
 
 try {
-  await launch("devnet", ["npx", "hardhat", "devnet"], path.join(REPO, "contracts"), "Ctrl-C stops the devnet.");
+  const devnet = ["npx", "hardhat", "devnet", ...(process.argv.includes("--timelock") ? ["--timelock"] : [])];
+  await launch("devnet", devnet, path.join(REPO, "contracts"), "Ctrl-C stops the devnet.");
   const refusal = checkDataFolder(await genesisHash());
   if (refusal) {
     console.error(`\n${refusal}`);

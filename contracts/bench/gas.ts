@@ -9,7 +9,10 @@ import { TOKEN_KEYS } from "../deploy/record";
 export interface GasFigures {
   "buy.first": number;
   "buy.repeat": number;
+  "buy.quoted.first": number;
+  "buy.quoted.repeat": number;
   stake: number;
+  "stake.quoted": number;
   collect: number;
   redeem: number;
   "collectStaticProfit.gen0": number;
@@ -25,7 +28,10 @@ const MAX_GENERATIONS = 10;
 export const GAS_TARGETS = {
   "buy.first": 250_000,
   "buy.repeat": 190_000,
+  "buy.quoted.first": 250_000,
+  "buy.quoted.repeat": 190_000,
   stake: 180_000,
+  "stake.quoted": 180_000,
   collect: 90_000,
   redeem: 80_000,
   "collectStaticProfit.gen0": 90_000,
@@ -102,6 +108,18 @@ export async function measureGas(hre: HardhatRuntimeEnvironment): Promise<GasFig
   const buyFirst = await gasOf((await as(newcomer).pool()).write.buy([1n]));
   await time.increase(3600);
   const buyRepeat = await gasOf((await as(newcomer).pool()).write.buy([1n]));
+  // The quote-bound entry point, by a second newcomer in the same place, with the quote's terms.
+  const quoted = newcomer + 1;
+  const quote = (await (await as(quoted).pool()).read.buyView([1n])) as {
+    payusdt: bigint;
+    paydwn8: bigint;
+    hashrate: bigint;
+  };
+  const bound = [1n, quote.payusdt, quote.paydwn8, quote.hashrate] as const;
+  await gasOf((await as(quoted).pool()).write.setInviter([addr(chain[1])]));
+  const buyQuotedFirst = await gasOf((await as(quoted).pool()).write.buy(bound));
+  await time.increase(3600);
+  const buyQuotedRepeat = await gasOf((await as(quoted).pool()).write.buy(bound));
 
   await time.increase(3600);
   const gen0 = await gasOf((await as(root).pool()).write.collectStaticProfit());
@@ -113,6 +131,15 @@ export async function measureGas(hre: HardhatRuntimeEnvironment): Promise<GasFig
   await gasOf((await as(chain[0]).staking()).write.stake([1n]));
   const stake = await gasOf((await as(newcomer).staking()).write.stake([1n]));
   const id = await (await as(newcomer).staking()).read.stakeCount();
+  const terms0 = (await (await as(quoted).staking()).read.stakeView()) as {
+    dwnAmount: bigint;
+    a8Amount: bigint;
+    cycle: bigint;
+  };
+  const rate = await (await as(quoted).staking()).read.rewardPerUnitPerSecond();
+  const stakeQuoted = await gasOf(
+    (await as(quoted).staking()).write.stake([1n, terms0.dwnAmount, terms0.a8Amount, terms0.cycle, rate]),
+  );
   const terms = devnetParams.staking;
   await time.increase(Number(terms.cycleDays) * 86_400 + 60);
   const collect = await gasOf((await as(newcomer).staking()).write.collect([id]));
@@ -121,7 +148,10 @@ export async function measureGas(hre: HardhatRuntimeEnvironment): Promise<GasFig
   return {
     "buy.first": buyFirst,
     "buy.repeat": buyRepeat,
+    "buy.quoted.first": buyQuotedFirst,
+    "buy.quoted.repeat": buyQuotedRepeat,
     stake,
+    "stake.quoted": stakeQuoted,
     collect,
     redeem,
     "collectStaticProfit.gen0": gen0,

@@ -8,8 +8,21 @@ import { devnetParams } from "./params";
 import type { DeploymentRecord } from "./record";
 import { seedDevnet } from "./seed";
 
-/** Deploys, records and seeds the devnet; returns the record. */
-export async function deployDevnet(hre: HardhatRuntimeEnvironment): Promise<DeploymentRecord> {
+/** The timelock delay of `npm start -- --timelock` (DEVNET_TIMELOCK_DELAY seconds, default 120). */
+export function devnetTimelockDelay(env: NodeJS.ProcessEnv = process.env): bigint {
+  const raw = env.DEVNET_TIMELOCK_DELAY ?? "120";
+  if (!/^\d+$/.test(raw)) throw new Error(`DEVNET_TIMELOCK_DELAY must be a number of seconds; it is "${raw}".`);
+  return BigInt(raw);
+}
+
+/**
+ * Deploys, records and seeds the devnet; returns the record. With `timelock`, Pool and Staking
+ * are handed to a TimelockController as on BNB Smart Chain, with the owner account as multisig.
+ */
+export async function deployDevnet(
+  hre: HardhatRuntimeEnvironment,
+  options: { timelock?: boolean } = {},
+): Promise<DeploymentRecord> {
   const clients = await hre.viem.getWalletClients();
   const address = (role: DevnetRole) => clients[DEVNET_ACCOUNTS[role]].account.address;
   const record = await deploySystem(hre, {
@@ -17,6 +30,7 @@ export async function deployDevnet(hre: HardhatRuntimeEnvironment): Promise<Depl
     root: address("root"),
     treasury: address("treasury"),
     feeRecipient: address("feeRecipient"),
+    ...(options.timelock ? { timelock: { minDelay: devnetTimelockDelay(), multisig: address("owner") } } : {}),
   });
   await saveDeployment(hre, record);
   await seedDevnet(hre, record);

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { isAddress, getAddress, type Address } from "viem";
+import type { TimelockOptions } from "./deploy";
 import type { SystemParams } from "./params";
 import { TOKEN_KEYS, type TokenKey } from "./record";
 
@@ -10,6 +11,8 @@ export interface DeployEnv {
   feeRecipient: Address;
   tokens: Record<TokenKey, Address>;
   params: SystemParams;
+  /** Present when TIMELOCK_MIN_DELAY is set (required on BNB Smart Chain; the deploy checks). */
+  timelock?: TimelockOptions;
 }
 
 const TOKEN_VARS: Record<TokenKey, string> = {
@@ -48,8 +51,15 @@ export function readDeployEnv(env: NodeJS.ProcessEnv, readFile = (p: string) => 
       problems.push(`DEPLOY_PARAMS (${file}) is not usable: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+  let timelock: TimelockOptions | undefined;
+  if (env.TIMELOCK_MIN_DELAY !== undefined || env.OWNER_MULTISIG_ADDRESS !== undefined) {
+    const delay = env.TIMELOCK_MIN_DELAY ?? "";
+    if (!/^\d+$/.test(delay)) problems.push(`TIMELOCK_MIN_DELAY must be a number of seconds; it is "${delay}".`);
+    const multisig = address("OWNER_MULTISIG_ADDRESS");
+    timelock = { minDelay: /^\d+$/.test(delay) ? BigInt(delay) : 0n, multisig };
+  }
   if (problems.length > 0 || !params) throw new Error(problems.join("\n"));
-  return { root, treasury, feeRecipient, tokens, params };
+  return { root, treasury, feeRecipient, tokens, params, ...(timelock ? { timelock } : {}) };
 }
 
 /**
@@ -89,6 +99,7 @@ export function parseParams(json: unknown): SystemParams {
     makeupPercent: int(root.makeupPercent, "makeupPercent"),
     maxMakeupCount: int(root.maxMakeupCount, "maxMakeupCount"),
     openCapitalPool: root.openCapitalPool === true,
+    maxGuaranteePercent: int(root.maxGuaranteePercent, "maxGuaranteePercent"),
     staking: {
       dwnAmount: int(s.dwnAmount, "staking.dwnAmount"),
       a8Amount: int(s.a8Amount, "staking.a8Amount"),

@@ -8,7 +8,12 @@ export const DEPLOYMENTS_DIR = path.join(ROOT, "deployments");
 export const GENERATED_MODULE = path.join(ROOT, "generated", "deployments.ts");
 
 /** The contracts whose ABIs the other workspaces import, by their export name. */
-const ABIS = { poolAbi: "Pool", stakingAbi: "Staking", tokenAbi: "DevToken" } as const;
+const ABIS = {
+  poolAbi: "Pool",
+  stakingAbi: "Staking",
+  tokenAbi: "DevToken",
+  timelockAbi: "TimelockController",
+} as const;
 
 /** Writes `deployments/<chainId>.json` and regenerates the typed module from every record. */
 export async function saveDeployment(hre: HardhatRuntimeEnvironment, record: DeploymentRecord): Promise<void> {

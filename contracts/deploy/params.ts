@@ -25,6 +25,8 @@ export interface SystemParams {
   makeupPercent: bigint;
   maxMakeupCount: bigint;
   openCapitalPool: boolean;
+  /** A user's guarantee credits are worth at most this % of the USDT it paid (≤ 200; fixed at deploy). */
+  maxGuaranteePercent: bigint;
   staking: {
     dwnAmount: bigint;
     a8Amount: bigint;
@@ -57,6 +59,7 @@ export const devnetParams: SystemParams = {
   makeupPercent: 10100n,
   maxMakeupCount: 30n,
   openCapitalPool: true,
+  maxGuaranteePercent: 100n,
   staking: {
     dwnAmount: token("100"),
     a8Amount: token("50"),

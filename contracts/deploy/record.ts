@@ -5,7 +5,10 @@ export interface DeploymentRecord {
   chainId: number;
   /** The first block the indexer reads (at or before the pool's and staking's deployment). */
   startBlock: number;
+  /** The owner of the pool and staking: the deployer, or the timelock when there is one. */
   owner: Address;
+  /** The multisig that proposes and cancels the timelock's operations (timelock deployments only). */
+  multisig?: Address;
   root: Address;
   treasury: Address;
   feeRecipient: Address;
@@ -17,6 +20,8 @@ export interface DeploymentRecord {
     udbk: Address;
     pool: Address;
     staking: Address;
+    /** The TimelockController that owns the pool and staking (timelock deployments only). */
+    timelock?: Address;
   };
 }
 

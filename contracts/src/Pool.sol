@@ -40,6 +40,16 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     uint256 public constant MAX_MAKEUP_COUNT = 365;
     uint256 public constant MAX_STATIC_REWARD_PER_SECOND = 1_000e18;
     uint256 public constant MAX_GUARANTEE_BATCH = 200;
+    /// @notice `(makeupPercent / 1e4) ^ maxMakeupCount` is at most 3 (18 decimals).
+    uint256 public constant MAX_MAKEUP_FACTOR = 3e18;
+    /// @notice A tier that can still be sold costs at least 1 USDT.
+    uint256 public constant MIN_USDT_PRICE = 1e18;
+    /// @notice The DWN price in USDT is at least 0.001 USDT.
+    uint256 public constant MIN_DWN_PRICE = 1e15;
+    /// @notice The deploy-time cap on `maxGuaranteePercent`.
+    uint256 public constant MAX_GUARANTEE_PERCENT = 200;
+    /// @notice One `creditGuarantee` call credits at most this share (basis points) of the DWN reserve.
+    uint256 public constant MAX_GUARANTEE_RESERVE_SHARE = 1000;
     uint256 private constant ACC_SCALE = 1e18;
     uint256 private constant WAD = 1e18;
     uint256 private constant MAX_PRICE = type(uint88).max;
@@ -56,11 +66,13 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
 
     /// @dev Everything about a member the purchase and the generation walk read, in one slot.
     /// `tierCounts` packs how many NFTs of tier t (1..5) the member bought in bits 8(t-1)..8t.
+    /// `paidUsdt` is the USDT the member paid for NFTs, in whole USDT (rounded down, saturating).
     struct Member {
         address inviter;
         uint8 maxTier;
         uint16 nftCount;
         uint40 tierCounts;
+        uint32 paidUsdt;
     }
 
     /// @dev Paired so that a purchase, which settles static income and changes hashrate, writes
@@ -68,11 +80,6 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     struct Account {
         uint128 hashrate;
         uint128 staticProfit;
-    }
-
-    struct Ledger {
-        uint128 rewardDebt;
-        uint128 dynamicProfit;
     }
 
     struct Emission {
@@ -92,6 +99,9 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     }
 
     address public immutable root;
+    /// @notice A user's guaranteed-return credits are worth at most this percentage of the USDT
+    /// the user paid for NFTs (valued at `dwnPriceUsdt` when credited).
+    uint256 public immutable maxGuaranteePercent;
     IERC20 public immutable usdt;
     IERC20 public immutable dwn8;
     IERC20 public immutable dwn;
@@ -107,19 +117,28 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     mapping(uint256 tierId => TierData) private _tiers;
     mapping(address user => Member) private _members;
     mapping(address user => Account) private _accounts;
-    mapping(address user => Ledger) private _ledgers;
+    /// @dev Full width: `hashrate * acc` keeps headroom for the contract's lifetime (see the tests).
+    mapping(address user => uint256) private _rewardDebts;
+    mapping(address user => uint256) private _dynamicProfits;
+    /// @dev The USDT value (at `dwnPriceUsdt` when credited) of each user's guarantee credits.
+    mapping(address user => uint256) private _guaranteeUsdt;
 
     /// @param owner_ The owner (admin) of the pool.
     /// @param root_ The root of the referral tree: valid without an inviter.
     /// @param treasury_ The capital pool that receives purchase payments.
     /// @param tokens The USDT, DWN9 (dwn8) and DWN token addresses, in that order.
+    /// @param maxGuaranteePercent_ The cap on each user's guarantee credits, in percent of what
+    /// the user paid (at most `MAX_GUARANTEE_PERCENT`).
     constructor(
         address owner_,
         address root_,
         address treasury_,
-        address[3] memory tokens
+        address[3] memory tokens,
+        uint256 maxGuaranteePercent_
     ) ERC721("DWN Hashrate NFT", "DWNNFT") Ownable(owner_) {
         if (root_ == address(0) || treasury_ == address(0)) revert PoolZeroAddress();
+        _checkRange(maxGuaranteePercent_, 0, MAX_GUARANTEE_PERCENT);
+        maxGuaranteePercent = maxGuaranteePercent_;
         for (uint256 i = 0; i < 3; ++i) {
             if (tokens[i] == address(0)) revert PoolZeroAddress();
         }
@@ -208,20 +227,19 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// - the tier exists, is not sold out, and the caller holds fewer than its `limit`;
     /// - the caller has approved both prices to this contract and holds them.
     function buy(uint256 tierId) external whenNotPaused nonReentrant {
-        Settings memory s = _settings;
-        if (block.timestamp < s.openBuyTime) revert PoolBuyingNotOpen(s.openBuyTime, block.timestamp);
-        BuyQuote memory q = buyView(tierId);
-        (uint256 tokenId, address inviter) = _recordPurchase(tierId);
-        _addHashrate(q.hashrate + q.makeupHashrate, s);
-        _payDirectPush(inviter, q.payusdt, s);
+        _buy(tierId, type(uint256).max, type(uint256).max, 0);
+    }
 
-        _mint(msg.sender, tokenId);
-        emit Locked(tokenId);
-        emit NftPurchased(msg.sender, tierId, tokenId, q.payusdt, q.paydwn8, q.hashrate, q.makeupHashrate);
-
-        address to = treasury;
-        usdt.safeTransferFrom(msg.sender, to, q.payusdt);
-        dwn8.safeTransferFrom(msg.sender, to, q.paydwn8);
+    /// @notice `buy(tierId)` held to the quote the caller saw: reverts with `PoolQuoteMoved` if the
+    /// USDT or DWN9 price is above `maxUsdt` / `maxDwn8` or the hashrate (makeup included) is
+    /// below `minHashrate`.
+    function buy(
+        uint256 tierId,
+        uint256 maxUsdt,
+        uint256 maxDwn8,
+        uint256 minHashrate
+    ) external whenNotPaused nonReentrant {
+        _buy(tierId, maxUsdt, maxDwn8, minHashrate);
     }
 
     // ------------------------------------------------------------------------------------------
@@ -238,12 +256,18 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         Emission memory e = _emission;
         uint256 acc = e.accRewardPerHashrate + _accrued(e.lastRewardTime, _settings.staticRewardPerSecond);
         Account memory a = _accounts[user];
-        return a.staticProfit + (uint256(a.hashrate) * acc) / ACC_SCALE - _ledgers[user].rewardDebt;
+        return a.staticProfit + (uint256(a.hashrate) * acc) / ACC_SCALE - _rewardDebts[user];
     }
 
     /// @inheritdoc IPool
     function userDynamicProfit(address user) external view returns (uint256) {
-        return _ledgers[user].dynamicProfit;
+        return _dynamicProfits[user];
+    }
+
+    /// @notice The USDT `user` paid for NFTs, in whole USDT, and the USDT value of the guarantee
+    /// credits it received; its remaining guarantee room is `paid * maxGuaranteePercent / 100 - credited`.
+    function guaranteeOf(address user) external view returns (uint256 paidUsdt, uint256 creditedUsdt) {
+        return (uint256(_members[user].paidUsdt) * WAD, _guaranteeUsdt[user]);
     }
 
     /// @inheritdoc IPool
@@ -284,11 +308,10 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// - the caller has dynamic income (`NoDynamicIncome` otherwise);
     /// - the pool holds enough DWN (`InsufficientReserve` otherwise; nothing owed is lost).
     function collectDynamicProfit() external nonReentrant {
-        Ledger storage ledger = _ledgers[msg.sender];
-        uint256 amount = ledger.dynamicProfit;
+        uint256 amount = _dynamicProfits[msg.sender];
         if (amount == 0) revert NoDynamicIncome(msg.sender);
         _checkReserve(amount);
-        ledger.dynamicProfit = 0;
+        _dynamicProfits[msg.sender] = 0;
         emit DynamicProfitCollected(msg.sender, amount);
         dwn.safeTransfer(msg.sender, amount);
     }
@@ -340,6 +363,7 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// Requirements:
     /// - the caller is the owner; `tierId` is 1..5;
     /// - `sold <= supply < TOKEN_ID_TIER_BASE`; prices fit 88 bits;
+    /// - while the tier can be sold (`supply > sold`), `usdtprice >= MIN_USDT_PRICE`;
     /// - `1 <= multiple <= MAX_MULTIPLE`; `limit <= MAX_LIMIT`.
     function setTier(
         uint256 tierId,
@@ -353,7 +377,7 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         TierData storage t = _tiers[tierId];
         if (supply < t.sold) revert PoolSupplyBelowSold(tierId, supply, t.sold);
         _checkRange(supply, 0, TOKEN_ID_TIER_BASE - 1);
-        _checkRange(usdtprice, 0, MAX_PRICE);
+        _checkRange(usdtprice, supply > t.sold ? MIN_USDT_PRICE : 0, MAX_PRICE);
         _checkRange(dwn8price, 0, MAX_PRICE);
         _checkRange(multiple, 1, MAX_MULTIPLE);
         _checkRange(limit, 0, MAX_LIMIT);
@@ -402,27 +426,33 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     }
 
     /// @notice Sets the DWN price in USDT (18 decimals) that converts direct-push income.
-    /// Requirements: the caller is the owner; `1 <= price` and it fits 88 bits.
+    /// Requirements: the caller is the owner; `MIN_DWN_PRICE <= price` and it fits 88 bits.
     function setDwnPrice(uint256 price) external onlyOwner {
-        _checkRange(price, 1, MAX_PRICE);
+        _checkRange(price, MIN_DWN_PRICE, MAX_PRICE);
         _dwnPriceUsdt = uint96(price);
         emit DwnPriceSet(price);
     }
 
     /// @notice Sets when buying opens; the makeup count is counted in whole days from it.
-    /// Requirements: the caller is the owner; `time` fits 64 bits.
+    /// Requirements:
+    /// - the caller is the owner; nothing has been sold yet (`PoolOpenBuyTimeFixed` otherwise);
+    /// - `time` is not earlier than the current `openBuyTime` and fits 64 bits.
     function setOpenBuyTime(uint256 time) external onlyOwner {
-        _checkRange(time, 0, type(uint64).max);
+        if (totalHashrate != 0) revert PoolOpenBuyTimeFixed();
+        _checkRange(time, _settings.openBuyTime, type(uint64).max);
         _settings.openBuyTime = uint64(time);
         emit OpenBuyTimeSet(time);
     }
 
     /// @notice Sets the daily compensation factor (raw, 10000 = 1) and the most days it compounds.
     /// Requirements: the caller is the owner; `MIN_MAKEUP_PERCENT <= makeupPercent <= MAX_MAKEUP_PERCENT`;
-    /// `maxMakeupCount <= MAX_MAKEUP_COUNT`.
+    /// `maxMakeupCount <= MAX_MAKEUP_COUNT`; the total factor
+    /// `(makeupPercent / 1e4) ^ maxMakeupCount <= MAX_MAKEUP_FACTOR` (`PoolMakeupTooLarge` otherwise).
     function setMakeup(uint256 makeupPercent, uint256 maxMakeupCount) external onlyOwner {
         _checkRange(makeupPercent, MIN_MAKEUP_PERCENT, MAX_MAKEUP_PERCENT);
         _checkRange(maxMakeupCount, 0, MAX_MAKEUP_COUNT);
+        uint256 factor = _pow(makeupPercent * (WAD / RATE_SCALE), maxMakeupCount);
+        if (factor > MAX_MAKEUP_FACTOR) revert PoolMakeupTooLarge(factor, MAX_MAKEUP_FACTOR);
         _settings.makeupPercent = uint16(makeupPercent);
         _settings.maxMakeupCount = uint16(maxMakeupCount);
         emit MakeupSet(makeupPercent, maxMakeupCount);
@@ -446,17 +476,34 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @notice Credits guaranteed-return income to users' static income.
     /// Requirements:
     /// - the caller is the owner and the capital pool is open;
-    /// - `users` and `amounts` have the same length, at most `MAX_GUARANTEE_BATCH`.
+    /// - `users` and `amounts` have the same length, at most `MAX_GUARANTEE_BATCH`;
+    /// - every user holds an NFT (`PoolNoNft` otherwise);
+    /// - each user's credits in total are worth (at `dwnPriceUsdt`, rounded up) at most
+    ///   `maxGuaranteePercent` % of the USDT the user paid (`PoolGuaranteeCapExceeded` otherwise);
+    /// - the call credits at most `MAX_GUARANTEE_RESERVE_SHARE` of the pool's DWN reserve in total
+    ///   (`PoolGuaranteeAboveReserveShare` otherwise).
     function creditGuarantee(address[] calldata users, uint256[] calldata amounts) external onlyOwner {
         if (!_settings.openCapitalPool) revert PoolCapitalPoolClosed();
         if (users.length != amounts.length) revert PoolLengthMismatch(users.length, amounts.length);
         _checkRange(users.length, 1, MAX_GUARANTEE_BATCH);
+        uint256 price = _dwnPriceUsdt;
+        uint256 total = 0;
         for (uint256 i = 0; i < users.length; ++i) {
-            if (users[i] == address(0)) revert PoolZeroAddress();
-            Account storage account = _accounts[users[i]];
-            account.staticProfit = (account.staticProfit + amounts[i]).toUint128();
-            emit IncomeCredited(users[i], msg.sender, uint8(IncomeKind.Guarantee), amounts[i]);
+            address user = users[i];
+            uint256 amount = amounts[i];
+            Member memory m = _members[user];
+            if (m.nftCount == 0) revert PoolNoNft(user);
+            uint256 cap = (uint256(m.paidUsdt) * WAD * maxGuaranteePercent) / 100;
+            uint256 credited = _guaranteeUsdt[user] + Math.mulDiv(amount, price, WAD, Math.Rounding.Ceil);
+            if (credited > cap) revert PoolGuaranteeCapExceeded(user, credited, cap);
+            _guaranteeUsdt[user] = credited;
+            total += amount;
+            Account storage account = _accounts[user];
+            account.staticProfit = (account.staticProfit + amount).toUint128();
+            emit IncomeCredited(user, msg.sender, uint8(IncomeKind.Guarantee), amount);
         }
+        uint256 maxTotal = (dwn.balanceOf(address(this)) * MAX_GUARANTEE_RESERVE_SHARE) / RATE_SCALE;
+        if (total > maxTotal) revert PoolGuaranteeAboveReserveShare(total, maxTotal);
     }
 
     /// @notice Stops purchases. Collecting income is never paused.
@@ -469,6 +516,11 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// Requirements: the caller is the owner.
     function unpause() external onlyOwner {
         _unpause();
+    }
+
+    /// @notice Disabled: the pool always has an owner, so a pause can always be lifted.
+    function renounceOwnership() public pure override {
+        revert PoolRenounceDisabled();
     }
 
     // ------------------------------------------------------------------------------------------
@@ -518,9 +570,30 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     // Internals
     // ------------------------------------------------------------------------------------------
 
+    function _buy(uint256 tierId, uint256 maxUsdt, uint256 maxDwn8, uint256 minHashrate) private {
+        Settings memory s = _settings;
+        if (block.timestamp < s.openBuyTime) revert PoolBuyingNotOpen(s.openBuyTime, block.timestamp);
+        BuyQuote memory q = buyView(tierId);
+        uint256 added = q.hashrate + q.makeupHashrate;
+        if (q.payusdt > maxUsdt || q.paydwn8 > maxDwn8 || added < minHashrate) {
+            revert PoolQuoteMoved(tierId, q.payusdt, q.paydwn8, added);
+        }
+        (uint256 tokenId, address inviter) = _recordPurchase(tierId, q.payusdt);
+        _addHashrate(added, s);
+        _payDirectPush(inviter, q.payusdt, s);
+
+        _mint(msg.sender, tokenId);
+        emit Locked(tokenId);
+        emit NftPurchased(msg.sender, tierId, tokenId, q.payusdt, q.paydwn8, q.hashrate, q.makeupHashrate);
+
+        address to = treasury;
+        usdt.safeTransferFrom(msg.sender, to, q.payusdt);
+        dwn8.safeTransferFrom(msg.sender, to, q.paydwn8);
+    }
+
     /// @dev Checks that the caller may buy one more NFT of `tierId` and records it on the tier and
-    /// the member. Returns the new token id and the caller's inviter.
-    function _recordPurchase(uint256 tierId) private returns (uint256 tokenId, address inviter) {
+    /// the member (with the `payusdt` it pays). Returns the new token id and the caller's inviter.
+    function _recordPurchase(uint256 tierId, uint256 payusdt) private returns (uint256 tokenId, address inviter) {
         Member memory m = _members[msg.sender];
         if (m.inviter == address(0) && msg.sender != root) revert PoolUserNotBound(msg.sender);
         TierData storage t = _tiers[tierId];
@@ -533,6 +606,7 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         m.tierCounts = uint40(uint256(m.tierCounts) + (1 << shift));
         m.nftCount += 1;
         if (tierId > m.maxTier) m.maxTier = uint8(tierId);
+        m.paidUsdt = uint32(Math.min(uint256(m.paidUsdt) + payusdt / WAD, type(uint32).max));
         _members[msg.sender] = m;
         return (tierId * TOKEN_ID_TIER_BASE + sold + 1, m.inviter);
     }
@@ -544,7 +618,7 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         Account storage a = _accounts[msg.sender];
         uint256 hashrate = a.hashrate + added;
         a.hashrate = hashrate.toUint128();
-        _ledgers[msg.sender].rewardDebt = ((hashrate * acc) / ACC_SCALE).toUint128();
+        _rewardDebts[msg.sender] = (hashrate * acc) / ACC_SCALE;
         totalHashrate += added;
     }
 
@@ -571,10 +645,9 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         uint256 hashrate = a.hashrate;
         if (hashrate == 0) return;
         uint256 accrued = (hashrate * acc) / ACC_SCALE;
-        Ledger storage ledger = _ledgers[user];
-        uint256 pending = accrued - ledger.rewardDebt;
+        uint256 pending = accrued - _rewardDebts[user];
         if (pending == 0) return;
-        ledger.rewardDebt = accrued.toUint128();
+        _rewardDebts[user] = accrued;
         a.staticProfit = (a.staticProfit + pending).toUint128();
         emit IncomeCredited(user, user, uint8(IncomeKind.Static), pending);
 
@@ -593,13 +666,13 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     function _payDirectPush(address inviter, uint256 payusdt, Settings memory s) private {
         if (inviter == address(0) || s.directPushRate == 0) return;
         if (_members[inviter].nftCount == 0) return;
+        // Never zero: `payusdt >= MIN_USDT_PRICE` and `_dwnPriceUsdt < 2^88` make it at least 323 wei.
         uint256 credit = Math.mulDiv(payusdt * s.directPushRate, WAD, RATE_SCALE * _dwnPriceUsdt);
-        if (credit > 0) _creditDynamic(inviter, msg.sender, IncomeKind.DirectPush, credit);
+        _creditDynamic(inviter, msg.sender, IncomeKind.DirectPush, credit);
     }
 
     function _creditDynamic(address user, address from, IncomeKind kind, uint256 amount) private {
-        Ledger storage ledger = _ledgers[user];
-        ledger.dynamicProfit = (ledger.dynamicProfit + amount).toUint128();
+        _dynamicProfits[user] += amount;
         emit IncomeCredited(user, from, uint8(kind), amount);
     }
 

@@ -42,13 +42,16 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
         uint32 redeemedAt;
     }
 
-    /// @dev Per-stake terms snapshotted at stake time, in one slot.
+    /// @dev Per-stake terms snapshotted at stake time, fees included, in one slot. The reward
+    /// rate is at most `MAX_REWARD_PER_UNIT_PER_SECOND` (1e18 < 2^64).
     struct StakeTermsSnapshot {
         uint96 principal;
-        uint96 rewardPerUnitPerSecond;
+        uint64 rewardPerUnitPerSecond;
         uint24 units;
         uint16 cycleDays;
         uint24 gracePeriod;
+        uint16 unstakeFeeRate;
+        uint16 collectFeeRate;
     }
 
     IERC20 public immutable dwn;
@@ -62,7 +65,7 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
     uint96 private _a8Amount;
     uint16 private _cycleDays;
     uint24 private _gracePeriod;
-    uint96 private _rewardPerUnitPerSecond;
+    uint64 private _rewardPerUnitPerSecond;
     uint16 private _unstakeFeeRate;
     uint16 private _collectFeeRate;
 
@@ -205,66 +208,59 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
 
     /// @notice Stakes `units`: pulls `units * dwnAmount` DWN as principal (recorded as the amount
     /// actually received) and `units * a8Amount` A8 to the fee recipient. The stake snapshots
-    /// the cycle, grace period and reward rate.
+    /// the cycle, grace period, reward rate and both fee rates: nothing the owner sets later
+    /// changes them.
     /// Requirements:
     /// - staking is not paused and the owner has set the terms (`StakingNotConfigured` otherwise);
     /// - `1 <= units <= MAX_UNITS`;
     /// - the caller has approved and holds both totals.
     /// @return id The new stake's id.
     function stake(uint256 units) external whenNotPaused nonReentrant returns (uint256 id) {
-        if (_dwnAmount == 0) revert StakingNotConfigured();
-        if (units == 0 || units > MAX_UNITS) revert StakingInvalidUnits(units, MAX_UNITS);
-        uint256 dwnTotal = units * _dwnAmount;
-        uint256 a8Total = units * _a8Amount;
-        // The principal is what arrived, so a token that takes a fee on transfer cannot make the
-        // contract owe more than it holds. The guard above makes this ordering safe.
-        uint256 before = dwn.balanceOf(address(this));
-        dwn.safeTransferFrom(msg.sender, address(this), dwnTotal);
-        uint256 principal = dwn.balanceOf(address(this)) - before;
-        a8.safeTransferFrom(msg.sender, feeRecipient, a8Total);
-
-        id = ++stakeCount;
-        uint256 duration = uint256(_cycleDays) * 1 days;
-        _states[id] = StakeState(msg.sender, uint32(block.timestamp), uint32(block.timestamp), 0);
-        _terms[id] = StakeTermsSnapshot({
-            principal: principal.toUint96(),
-            rewardPerUnitPerSecond: _rewardPerUnitPerSecond,
-            units: uint24(units),
-            cycleDays: _cycleDays,
-            gracePeriod: _gracePeriod
-        });
-        _userStakes[msg.sender].push(id);
-        emit Staked(
-            id,
-            msg.sender,
-            units,
-            principal,
-            a8Total,
-            block.timestamp,
-            block.timestamp + duration,
-            _gracePeriod,
-            _rewardPerUnitPerSecond
-        );
+        return _stake(units);
     }
 
-    /// @notice Pays stake `id`'s pending UDBK: the collect fee to the fee recipient, the rest to the caller.
+    /// @notice `stake(units)` held to the quote the caller saw: reverts with `StakingTermsMoved`
+    /// if the DWN or A8 total is above `maxDwn` / `maxA8`, the cycle is not `cycleDays`, or the
+    /// reward rate is below `minRewardPerUnitPerSecond`.
+    /// @return id The new stake's id.
+    function stake(
+        uint256 units,
+        uint256 maxDwn,
+        uint256 maxA8,
+        uint256 cycleDays,
+        uint256 minRewardPerUnitPerSecond
+    ) external whenNotPaused nonReentrant returns (uint256 id) {
+        if (
+            units * _dwnAmount > maxDwn ||
+            units * _a8Amount > maxA8 ||
+            cycleDays != _cycleDays ||
+            _rewardPerUnitPerSecond < minRewardPerUnitPerSecond
+        ) {
+            revert StakingTermsMoved(units * _dwnAmount, units * _a8Amount, _cycleDays, _rewardPerUnitPerSecond);
+        }
+        return _stake(units);
+    }
+
+    /// @notice Pays stake `id`'s pending UDBK: the collect fee (at the stake's snapshotted rate) to the fee
+    /// recipient, the rest to the caller.
     /// Requirements:
     /// - `id` exists and belongs to the caller; it has pending reward;
     /// - the contract holds enough UDBK (`InsufficientReserve` otherwise; nothing owed is lost).
     function collect(uint256 id) external nonReentrant {
         StakeState memory st = _requireOwner(id);
-        uint256 amount = _pending(st, _terms[id]);
+        StakeTermsSnapshot memory t = _terms[id];
+        uint256 amount = _pending(st, t);
         if (amount == 0) revert StakingNothingToCollect(id);
         uint256 available = udbk.balanceOf(address(this));
         if (available < amount) revert InsufficientReserve(amount, available);
-        uint256 fee = (amount * _collectFeeRate) / RATE_SCALE;
+        uint256 fee = (amount * t.collectFeeRate) / RATE_SCALE;
         _states[id].lastCollectTime = uint32(block.timestamp);
         emit RewardCollected(id, msg.sender, amount, fee);
         udbk.safeTransfer(msg.sender, amount - fee);
         if (fee > 0) udbk.safeTransfer(feeRecipient, fee);
     }
 
-    /// @notice Returns stake `id`'s DWN principal: the unstake fee to the fee recipient, the rest
+    /// @notice Returns stake `id`'s DWN principal: the unstake fee (the stake's snapshotted rate) to the fee recipient, the rest
     /// to the caller. Accrual stops; pending UDBK stays collectable.
     /// Requirements:
     /// - `id` exists, belongs to the caller and is not redeemed;
@@ -282,7 +278,7 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
             revert StakingRedeemWindowClosed(id, opensAt, opensAt + t.gracePeriod);
         }
         uint256 amount = t.principal;
-        uint256 fee = (amount * _unstakeFeeRate) / RATE_SCALE;
+        uint256 fee = (amount * t.unstakeFeeRate) / RATE_SCALE;
         _states[id].redeemedAt = uint32(block.timestamp);
         emit Redeemed(id, msg.sender, amount, fee);
         dwn.safeTransfer(msg.sender, amount - fee);
@@ -314,11 +310,12 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
         _a8Amount = uint96(a8Amount);
         _cycleDays = uint16(cycleDays);
         _gracePeriod = uint24(gracePeriod);
-        _rewardPerUnitPerSecond = uint96(rewardPerUnitPerSecond_);
+        _rewardPerUnitPerSecond = uint64(rewardPerUnitPerSecond_);
         emit StakeTermsSet(dwnAmount, a8Amount, cycleDays, gracePeriod, rewardPerUnitPerSecond_);
     }
 
-    /// @notice Sets the unstake and collect fee rates (basis points).
+    /// @notice Sets the unstake and collect fee rates (basis points) of new stakes; running stakes
+    /// keep the rates they snapshotted.
     /// Requirements: the caller is the owner; each rate `<= MAX_FEE_RATE`.
     function setFeeRates(uint256 unstakeFeeRate_, uint256 collectFeeRate_) external onlyOwner {
         _checkRange(unstakeFeeRate_, 0, MAX_FEE_RATE);
@@ -348,9 +345,54 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
         _unpause();
     }
 
+    /// @notice Disabled: the contracts always have an owner, so a pause can always be lifted.
+    function renounceOwnership() public pure override {
+        revert StakingRenounceDisabled();
+    }
+
     // ------------------------------------------------------------------------------------------
     // Internals
     // ------------------------------------------------------------------------------------------
+
+    function _stake(uint256 units) private returns (uint256 id) {
+        if (_dwnAmount == 0) revert StakingNotConfigured();
+        if (units == 0 || units > MAX_UNITS) revert StakingInvalidUnits(units, MAX_UNITS);
+        uint256 dwnTotal = units * _dwnAmount;
+        uint256 a8Total = units * _a8Amount;
+        // The principal is what arrived, so a token that takes a fee on transfer cannot make the
+        // contract owe more than it holds. The guard above makes this ordering safe.
+        uint256 before = dwn.balanceOf(address(this));
+        dwn.safeTransferFrom(msg.sender, address(this), dwnTotal);
+        uint256 principal = dwn.balanceOf(address(this)) - before;
+        a8.safeTransferFrom(msg.sender, feeRecipient, a8Total);
+
+        id = ++stakeCount;
+        StakeTermsSnapshot memory t = StakeTermsSnapshot({
+            principal: principal.toUint96(),
+            rewardPerUnitPerSecond: _rewardPerUnitPerSecond,
+            units: uint24(units),
+            cycleDays: _cycleDays,
+            gracePeriod: _gracePeriod,
+            unstakeFeeRate: _unstakeFeeRate,
+            collectFeeRate: _collectFeeRate
+        });
+        _states[id] = StakeState(msg.sender, uint32(block.timestamp), uint32(block.timestamp), 0);
+        _terms[id] = t;
+        _userStakes[msg.sender].push(id);
+        emit Staked(
+            id,
+            msg.sender,
+            units,
+            principal,
+            a8Total,
+            block.timestamp,
+            block.timestamp + uint256(t.cycleDays) * 1 days,
+            t.gracePeriod,
+            t.rewardPerUnitPerSecond,
+            t.unstakeFeeRate,
+            t.collectFeeRate
+        );
+    }
 
     function _period(StakeTermsSnapshot memory t) private pure returns (uint256) {
         return uint256(t.cycleDays) * 1 days + t.gracePeriod + RENEWAL_DELAY;

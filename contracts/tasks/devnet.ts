@@ -29,47 +29,50 @@ function devnetPort(): number {
   return port;
 }
 
-task(
-  "devnet",
-  "Runs the local chain on 127.0.0.1:$DEVNET_PORT (8545) with the contracts deployed and seeded",
-).setAction(async (_args, hre) => {
-  deployOnReady = true;
-  const port = devnetPort();
-  // A fresh checkout has no artifacts, and the deploy reads them.
-  await hre.run(TASK_COMPILE, { quiet: true });
-  stateDir = process.env.DEVNET_STATE_DIR ? path.resolve(process.env.DEVNET_STATE_DIR) : undefined;
-  saved = stateDir ? readJournal(stateDir) : undefined;
-  if (stateDir && saved) {
-    if (saved.header.code !== codeDigest(hre.config.paths.artifacts)) {
-      throw new HardhatPluginError(
-        "devnet",
-        `The devnet chain saved in ${stateDir} was deployed from other contract code than this checkout's. ` +
-          "Run `npm start -- --reset` to start a new chain (this deletes the saved chain and database).",
-      );
+let withTimelock = false;
+
+task("devnet", "Runs the local chain on 127.0.0.1:$DEVNET_PORT (8545) with the contracts deployed and seeded")
+  .addFlag("timelock", "Hand Pool and Staking to a TimelockController, as on BNB Smart Chain")
+  .setAction(async (args: { timelock: boolean }, hre) => {
+    deployOnReady = true;
+    withTimelock = args.timelock;
+    const port = devnetPort();
+    // A fresh checkout has no artifacts, and the deploy reads them.
+    await hre.run(TASK_COMPILE, { quiet: true });
+    stateDir = process.env.DEVNET_STATE_DIR ? path.resolve(process.env.DEVNET_STATE_DIR) : undefined;
+    saved = stateDir ? readJournal(stateDir) : undefined;
+    if (stateDir && saved) {
+      if (saved.header.code !== codeDigest(hre.config.paths.artifacts)) {
+        throw new HardhatPluginError(
+          "devnet",
+          `The devnet chain saved in ${stateDir} was deployed from other contract code than this checkout's. ` +
+            "Run `npm start -- --reset` to start a new chain (this deletes the saved chain and database).",
+        );
+      }
+      // The same genesis time gives the same genesis block, so replayed blocks keep their hashes.
+      // (The network's provider is created on its first request, from this same config object.)
+      hre.config.networks.hardhat.initialDate = new Date(saved.header.genesisTime * 1000).toISOString();
     }
-    // The same genesis time gives the same genesis block, so replayed blocks keep their hashes.
-    // (The network's provider is created on its first request, from this same config object.)
-    hre.config.networks.hardhat.initialDate = new Date(saved.header.genesisTime * 1000).toISOString();
-  }
-  try {
-    await hre.run(TASK_NODE, { hostname: "127.0.0.1", port });
-  } catch (error) {
-    if (String(error).includes("EADDRINUSE")) {
-      throw new HardhatPluginError(
-        "devnet",
-        `Port ${port} on 127.0.0.1 is taken: stop what uses it or set DEVNET_PORT to a free port.`,
-      );
+    try {
+      await hre.run(TASK_NODE, { hostname: "127.0.0.1", port });
+    } catch (error) {
+      if (String(error).includes("EADDRINUSE")) {
+        throw new HardhatPluginError(
+          "devnet",
+          `Port ${port} on 127.0.0.1 is taken: stop what uses it or set DEVNET_PORT to a free port.`,
+        );
+      }
+      throw error;
     }
-    throw error;
-  }
-});
+  });
 
 subtask(TASK_NODE_SERVER_READY).setAction(async (args: { address: string; port: number }, hre, runSuper) => {
   if (!deployOnReady) return runSuper(args);
   // `hardhat node` logs every request; the devnet prints a summary instead.
   await hre.network.provider.request({ method: "hardhat_setLoggingEnabled", params: [false] });
   const { deployDevnet, describeDevnet } = await import("../deploy/devnet");
-  const record = saved && stateDir ? await restore(hre, stateDir, saved) : await deployDevnet(hre);
+  const record =
+    saved && stateDir ? await restore(hre, stateDir, saved) : await deployDevnet(hre, { timelock: withTimelock });
   if (stateDir) await keep(hre, stateDir, record, saved?.header, saved?.blocks ?? []);
   console.log(describeDevnet(record, `http://${args.address}:${args.port}`));
   console.log("\nDeployment written to contracts/deployments/31337.json. Ctrl-C stops the devnet.");

@@ -238,18 +238,61 @@ describe("deploySystem with existing tokens (production)", () => {
     expect(await staking.read.udbk()).to.equal(getAddress(given.udbk));
   });
 
-  it("on another chain (BSC, 56) deploys with the given tokens and records that chain", async () => {
+  it("on BNB Smart Chain (56) deploys with the given tokens, hands both contracts to a 48-hour timelock and records it", async () => {
     const s = await loadFixture(deployFixture);
     const given = await existingTokens(s);
+    const multisig = s.address("erin");
     const record = await deploySystem(await onChain(56), {
       params: devnetParams,
       root: s.address("root"),
       treasury: s.address("treasury"),
       feeRecipient: s.address("feeRecipient"),
       tokens: given,
+      timelock: { minDelay: 48n * 3600n, multisig },
     });
     expect(record.chainId).to.equal(56);
     expect(record.contracts.dwn).to.equal(getAddress(given.dwn));
+    const timelock = record.contracts.timelock;
+    expect(timelock).to.match(/^0x[0-9a-fA-F]{40}$/);
+    expect(record.owner).to.equal(timelock);
+    expect(record.multisig).to.equal(multisig);
+    const { pool, staking } = contracts(s, record);
+    expect(await pool.read.owner()).to.equal(timelock);
+    expect(await staking.read.owner()).to.equal(timelock);
+  });
+
+  it("on BNB Smart Chain refuses a plain owner or a delay under 48 hours before sending anything", async () => {
+    const s = await loadFixture(deployFixture);
+    const given = await existingTokens(s);
+    const nonce = await nonceOf(s, "owner");
+    const base = {
+      params: devnetParams,
+      root: s.address("root"),
+      treasury: s.address("treasury"),
+      feeRecipient: s.address("feeRecipient"),
+      tokens: given,
+    };
+    const plain = await rejection(deploySystem(await onChain(56), base));
+    expect(plain.message).to.equal(
+      "On BNB Smart Chain the owner must be a timelock: set TIMELOCK_MIN_DELAY and OWNER_MULTISIG_ADDRESS.",
+    );
+    const short = await rejection(
+      deploySystem(await onChain(56), {
+        ...base,
+        timelock: { minDelay: 48n * 3600n - 1n, multisig: s.address("erin") },
+      }),
+    );
+    expect(short.message).to.equal(
+      "TIMELOCK_MIN_DELAY is 172799 seconds; on BNB Smart Chain it must be at least 172800 (48 hours).",
+    );
+    const zero = await rejection(
+      deploySystem(await onChain(56), {
+        ...base,
+        timelock: { minDelay: 48n * 3600n, multisig: "0x0000000000000000000000000000000000000000" },
+      }),
+    );
+    expect(zero.message).to.equal("OWNER_MULTISIG_ADDRESS must not be the zero address.");
+    expect(await nonceOf(s, "owner")).to.equal(nonce);
   });
 
   it("on another chain without token addresses refuses before sending anything", async () => {

@@ -96,6 +96,15 @@ interface IPool {
     error NoStaticIncome(address user);
     error NoDynamicIncome(address user);
     error InsufficientReserve(uint256 needed, uint256 available);
+    /// @notice The terms of `buy(tierId, maxUsdt, maxDwn8, minHashrate)` moved from the caller's
+    /// quote; these are the current ones (`hashrate` includes the makeup).
+    error PoolQuoteMoved(uint256 tierId, uint256 payusdt, uint256 paydwn8, uint256 hashrate);
+    error PoolRenounceDisabled();
+    error PoolNoNft(address user);
+    error PoolGuaranteeCapExceeded(address user, uint256 creditedUsdt, uint256 capUsdt);
+    error PoolGuaranteeAboveReserveShare(uint256 total, uint256 max);
+    error PoolMakeupTooLarge(uint256 factor, uint256 max);
+    error PoolOpenBuyTimeFixed();
 
     function root() external view returns (address);
     function inviters(address user) external view returns (address);
@@ -112,6 +121,7 @@ interface IPool {
 
     function setInviter(address inviter) external;
     function buy(uint256 tierId) external;
+    function buy(uint256 tierId, uint256 maxUsdt, uint256 maxDwn8, uint256 minHashrate) external;
     function collectStaticProfit() external;
     function collectDynamicProfit() external;
 }

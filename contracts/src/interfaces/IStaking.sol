@@ -45,8 +45,9 @@ interface IStaking {
     }
 
     /// @notice Stake `id` began: `dwnAmount` is the principal received; `endTime` ends its first
-    /// cycle; `gracePeriod` and `rewardPerUnitPerSecond` are the terms it snapshotted, so an
-    /// indexer can compute its whole reward schedule from this event alone.
+    /// cycle; `gracePeriod`, `rewardPerUnitPerSecond` and the two fee rates (basis points) are
+    /// the terms it snapshotted, so an indexer can compute its whole reward schedule and what
+    /// redeeming and collecting will cost from this event alone.
     event Staked(
         uint256 indexed id,
         address indexed user,
@@ -56,7 +57,9 @@ interface IStaking {
         uint256 startTime,
         uint256 endTime,
         uint256 gracePeriod,
-        uint256 rewardPerUnitPerSecond
+        uint256 rewardPerUnitPerSecond,
+        uint256 unstakeFeeRate,
+        uint256 collectFeeRate
     );
     /// @notice `amount` UDBK was taken off stake `id`: `amount - fee` to the user, `fee` to the fee recipient.
     event RewardCollected(uint256 indexed id, address indexed user, uint256 amount, uint256 fee);
@@ -84,6 +87,10 @@ interface IStaking {
     error StakingNothingToCollect(uint256 id);
     error StakingValueOutOfRange(uint256 value, uint256 min, uint256 max);
     error InsufficientReserve(uint256 needed, uint256 available);
+    /// @notice The terms of `stake(units, maxDwn, maxA8, cycleDays, minRewardPerUnitPerSecond)`
+    /// moved from the caller's quote; these are the current ones.
+    error StakingTermsMoved(uint256 dwnTotal, uint256 a8Total, uint256 cycleDays, uint256 rewardPerUnitPerSecond);
+    error StakingRenounceDisabled();
 
     function stakeView() external view returns (StakeTerms memory);
     function stakePayView(address user) external view returns (PayView memory);
@@ -93,6 +100,13 @@ interface IStaking {
     function collectFeeRate() external view returns (uint256);
 
     function stake(uint256 units) external returns (uint256 id);
+    function stake(
+        uint256 units,
+        uint256 maxDwn,
+        uint256 maxA8,
+        uint256 cycleDays,
+        uint256 minRewardPerUnitPerSecond
+    ) external returns (uint256 id);
     function collect(uint256 id) external;
     function redeem(uint256 id) external;
 }

@@ -27,8 +27,13 @@ describe("Pool construction", () => {
       [root, treasury, [usdt, dwn9, ZERO]],
     ];
     for (const [r, t, toks] of cases) {
-      await expectRevert(hre.viem.deployContract("Pool", [owner, r, t, toks]), "PoolZeroAddress", []);
+      await expectRevert(hre.viem.deployContract("Pool", [owner, r, t, toks, 100n]), "PoolZeroAddress", []);
     }
+    await expectRevert(
+      hre.viem.deployContract("Pool", [owner, root, treasury, [usdt, dwn9, dwn], 201n]),
+      "PoolValueOutOfRange",
+      [201n, 0n, 200n],
+    );
   });
 
   it("starts with buying open now, no makeup, a DWN price of 1 USDT and nothing configured", async () => {
@@ -39,8 +44,10 @@ describe("Pool construction", () => {
       s.address("root"),
       s.address("treasury"),
       [usdt, dwn9, dwn],
+      200n,
     ]);
     const pool = poolAt(s, deployed.address);
+    expect(await pool.read.maxGuaranteePercent()).to.equal(200n);
     const deployedAt = BigInt(await time.latest());
     expect(await pool.read.owner()).to.equal(s.address("alice"));
     expect(await pool.read.root()).to.equal(s.address("root"));
@@ -145,7 +152,12 @@ describe("Pool owner settings", () => {
       ],
       [
         [1n, ok[1], UINT88_MAX + 1n, ok[3], ok[4], ok[5]],
-        [UINT88_MAX + 1n, 0n, UINT88_MAX],
+        [UINT88_MAX + 1n, token("1"), UINT88_MAX],
+      ],
+      // A tier that can be sold costs at least 1 USDT.
+      [
+        [1n, ok[1], token("1") - 1n, ok[3], ok[4], ok[5]],
+        [token("1") - 1n, token("1"), UINT88_MAX],
       ],
       [
         [1n, ok[1], ok[2], UINT88_MAX + 1n, ok[4], ok[5]],
@@ -167,7 +179,9 @@ describe("Pool owner settings", () => {
     for (const [args, error] of cases) {
       await expectRevert(s.pool.write.setTier([...args]), "PoolValueOutOfRange", error);
     }
-    // Lower bounds that are allowed: no supply, free, limit 0.
+    // Lower bounds that are allowed: 1 USDT for a tier on sale; no supply and free for one that is not.
+    await s.mined(s.pool.write.setTier([2n, 1n, token("1"), 0n, 1n, 0n]));
+    expect((await s.pool.read.info())[1]).to.include({ supply: 1n, usdtprice: token("1"), multiple: 1n, limit: 0n });
     await s.mined(s.pool.write.setTier([1n, 0n, 0n, 0n, 1n, 0n]));
     expect((await s.pool.read.info())[0]).to.include({ supply: 0n, usdtprice: 0n, multiple: 1n, limit: 0n });
   });
@@ -226,40 +240,58 @@ describe("Pool owner settings", () => {
     expect(await s.pool.read.dynamicRates()).to.deep.equal([]);
   });
 
-  it("setDwnPrice() sets a price of at least 1 wei that fits 88 bits (DwnPriceSet)", async () => {
+  it("setDwnPrice() sets a price of at least 0.001 USDT that fits 88 bits (DwnPriceSet)", async () => {
     const s = typed(await loadFixture(deployFixture));
-    for (const price of [1n, UINT88_MAX, token("2")]) {
+    const min = token("0.001");
+    for (const price of [min, UINT88_MAX, token("2")]) {
       const receipt = await s.mined(s.pool.write.setDwnPrice([price]));
       expectEvent(receipt, "DwnPriceSet", { dwnPriceUsdt: price });
       expect(await s.pool.read.dwnPriceUsdt()).to.equal(price);
     }
-    await expectRevert(s.pool.write.setDwnPrice([0n]), "PoolValueOutOfRange", [0n, 1n, UINT88_MAX]);
+    await expectRevert(s.pool.write.setDwnPrice([min - 1n]), "PoolValueOutOfRange", [min - 1n, min, UINT88_MAX]);
     await expectRevert(s.pool.write.setDwnPrice([UINT88_MAX + 1n]), "PoolValueOutOfRange", [
       UINT88_MAX + 1n,
-      1n,
+      min,
       UINT88_MAX,
     ]);
   });
 
-  it("setOpenBuyTime() sets any time that fits 64 bits (OpenBuyTimeSet)", async () => {
+  it("setOpenBuyTime() only moves the opening later, up to 64 bits (OpenBuyTimeSet, PoolValueOutOfRange)", async () => {
     const s = typed(await loadFixture(deployFixture));
+    const open = await s.pool.read.openBuyTime();
+    await expectRevert(s.pool.write.setOpenBuyTime([open - 1n]), "PoolValueOutOfRange", [open - 1n, open, UINT64_MAX]);
+    await expectRevert(s.pool.write.setOpenBuyTime([0n]), "PoolValueOutOfRange", [0n, open, UINT64_MAX]);
+    // The same time is allowed (a no-op), then any later one.
+    await s.mined(s.pool.write.setOpenBuyTime([open]));
     const receipt = await s.mined(s.pool.write.setOpenBuyTime([UINT64_MAX]));
     expectEvent(receipt, "OpenBuyTimeSet", { openBuyTime: UINT64_MAX });
     expect(await s.pool.read.openBuyTime()).to.equal(UINT64_MAX);
     await expectRevert(s.pool.write.setOpenBuyTime([UINT64_MAX + 1n]), "PoolValueOutOfRange", [
       UINT64_MAX + 1n,
-      0n,
+      UINT64_MAX,
       UINT64_MAX,
     ]);
-    await s.mined(s.pool.write.setOpenBuyTime([0n]));
-    expect(await s.pool.read.openBuyTime()).to.equal(0n);
+    await expectRevert(s.pool.write.setOpenBuyTime([open]), "PoolValueOutOfRange", [open, UINT64_MAX, UINT64_MAX]);
   });
 
-  it("setMakeup() takes a factor in [1, 1.1] and at most 365 days (MakeupSet)", async () => {
+  it("setOpenBuyTime() is refused once anything is sold: PoolOpenBuyTimeFixed", async () => {
+    const s = typed(await loadFixture(deployFixture));
+    const open = await s.pool.read.openBuyTime();
+    await bind(s, "alice", "root");
+    await buyer(s, "alice");
+    await buy(s, "alice", 1n);
+    await expectRevert(s.pool.write.setOpenBuyTime([open + 86_400n]), "PoolOpenBuyTimeFixed", []);
+    expect(await s.pool.read.openBuyTime()).to.equal(open);
+  });
+
+  it("setMakeup() takes a factor in [1, 1.1], at most 365 days and a total of at most 3x (MakeupSet)", async () => {
     const s = typed(await loadFixture(deployFixture));
     for (const [percent, count] of [
       [10_000n, 0n],
-      [11_000n, 365n],
+      [10_000n, 365n],
+      // 1.1^11 ≈ 2.85 and 1.003^365 ≈ 2.98: the largest allowed at these ends.
+      [11_000n, 11n],
+      [10_030n, 365n],
     ]) {
       const receipt = await s.mined(s.pool.write.setMakeup([percent, count]));
       expectEvent(receipt, "MakeupSet", { makeupPercent: percent, maxMakeupCount: count });
@@ -268,6 +300,15 @@ describe("Pool owner settings", () => {
     await expectRevert(s.pool.write.setMakeup([9_999n, 1n]), "PoolValueOutOfRange", [9_999n, 10_000n, 11_000n]);
     await expectRevert(s.pool.write.setMakeup([11_001n, 1n]), "PoolValueOutOfRange", [11_001n, 10_000n, 11_000n]);
     await expectRevert(s.pool.write.setMakeup([10_100n, 366n]), "PoolValueOutOfRange", [366n, 0n, 365n]);
+    // 1.1^12 ≈ 3.14 and 1.0031^365 ≈ 3.09: over 3x (worked out here from exact powers).
+    for (const [percent, count] of [
+      [11_000n, 12n],
+      [10_031n, 365n],
+    ]) {
+      expect(WAD * percent ** count > 3n * WAD * 10_000n ** count).to.equal(true);
+      await expectRevert(s.pool.write.setMakeup([percent, count]), "PoolMakeupTooLarge");
+    }
+    expect(await s.pool.read.makeup()).to.deep.equal([10_030n, 365n]);
   });
 
   it("setTreasury() moves where payments go and refuses the zero address (TreasurySet, PoolZeroAddress)", async () => {
@@ -286,34 +327,33 @@ describe("Pool owner settings", () => {
     expectEvent(receipt, "OpenCapitalPoolSet", { open: false });
     expect(await s.pool.read.openCapitalPool()).to.equal(false);
     await expectRevert(s.pool.write.creditGuarantee([[alice], [1n]]), "PoolCapitalPoolClosed", []);
+    // No emission, so alice's static income is the guarantee alone.
+    await s.mined(s.pool.write.setStaticRewardPerSecond([0n]));
+    await bind(s, "alice", "root");
+    await buyer(s, "alice");
+    await buy(s, "alice", 1n);
+    await s.fund(s.pool.address, token("1000"), ["dwn"]);
     receipt = await s.mined(s.pool.write.setOpenCapitalPool([true]));
     expectEvent(receipt, "OpenCapitalPoolSet", { open: true });
     await s.mined(s.pool.write.creditGuarantee([[alice], [1n]]));
     expect(await s.pool.read.userStaticProfit([alice])).to.equal(1n);
   });
 
-  it("creditGuarantee() checks lengths, batch size, zero users and overflow", async () => {
+  it("creditGuarantee() checks lengths and batch size", async () => {
     const s = typed(await loadFixture(deployFixture));
     const alice = s.address("alice");
+    // No emission, so alice's static income is the guarantee alone.
+    await s.mined(s.pool.write.setStaticRewardPerSecond([0n]));
+    await bind(s, "alice", "root");
+    await buyer(s, "alice");
+    await buy(s, "alice", 1n);
+    await s.fund(s.pool.address, token("1000"), ["dwn"]);
     await expectRevert(s.pool.write.creditGuarantee([[alice, alice], [1n]]), "PoolLengthMismatch", [2n, 1n]);
     await expectRevert(s.pool.write.creditGuarantee([[], []]), "PoolValueOutOfRange", [0n, 1n, 200n]);
     const batch = (n: number) => new Array<Address>(n).fill(alice);
     const ones = (n: number) => new Array<bigint>(n).fill(1n);
     await expectRevert(s.pool.write.creditGuarantee([batch(201), ones(201)]), "PoolValueOutOfRange", [201n, 1n, 200n]);
     await s.mined(s.pool.write.creditGuarantee([batch(200), ones(200)]));
-    expect(await s.pool.read.userStaticProfit([alice])).to.equal(200n);
-    await expectRevert(
-      s.pool.write.creditGuarantee([
-        [alice, ZERO],
-        [1n, 1n],
-      ]),
-      "PoolZeroAddress",
-      [],
-    );
-    await expectRevert(s.pool.write.creditGuarantee([[alice], [2n ** 128n]]), "SafeCastOverflowedUintDowncast", [
-      128,
-      2n ** 128n + 200n,
-    ]);
     expect(await s.pool.read.userStaticProfit([alice])).to.equal(200n);
   });
 
@@ -347,7 +387,6 @@ describe("Pool ownership", () => {
     ["pause", (p) => p.write.pause()],
     ["unpause", (p) => p.write.unpause()],
     ["transferOwnership", (p) => p.write.transferOwnership([ZERO])],
-    ["renounceOwnership", (p) => p.write.renounceOwnership()],
   ];
 
   for (const [name, call] of OWNER_CALLS) {

@@ -111,17 +111,17 @@ describe("Pool tiers and quotes", () => {
     }
   });
 
-  it("with the largest makeup (1.1 a day for 365 days) the quote is exact to 1e-12 relative", async () => {
+  it("with the largest makeup (1.003 a day for 365 days, ≈ 2.98x) the quote is exact to 1e-12 relative", async () => {
     const s = typed(await loadFixture(deployFixture));
-    await s.mined(s.pool.write.setMakeup([11_000n, 365n]));
+    await s.mined(s.pool.write.setMakeup([10_030n, 365n]));
     const open = await s.pool.read.openBuyTime();
     const at = open + 400n * DAY;
     await time.increaseTo(at);
     const q = await s.pool.read.buyView([5n]);
     expect(q).to.deep.equal(await quoteAt(s, 5n, at));
     expect(q.makeupCount).to.equal(365n);
-    // Exact value: hashrate × (11^365 / 10^365 − 1).
-    const exact = (q.hashrate * (11n ** 365n - 10n ** 365n)) / 10n ** 365n;
+    // Exact value: hashrate × (10030^365 / 10000^365 − 1).
+    const exact = (q.hashrate * (10_030n ** 365n - 10_000n ** 365n)) / 10_000n ** 365n;
     const diff = exact > q.makeupHashrate ? exact - q.makeupHashrate : q.makeupHashrate - exact;
     expect(diff * 10n ** 12n <= exact, `|${q.makeupHashrate} − ${exact}|`).to.equal(true);
   });
@@ -442,14 +442,18 @@ describe("Pool direct push", () => {
     expect(await s.pool.read.userDynamicProfit([s.address("alice")])).to.equal(first + amount);
   });
 
-  it("emits nothing when the push rounds down to zero", async () => {
+  it("never rounds a push to nothing: the cheapest tier at the lowest rate and the highest DWN price still credits", async () => {
     const s = await pair();
     await buy(s, "alice", 1n);
-    // 1 wei of USDT × 10% / 0.5 = 0.2 wei: nothing to credit.
-    await s.mined(s.pool.write.setTier([2n, 10n, 1n, 1n, 10_000n, 1n]));
+    // 1 USDT × 0.01% / (2^88 − 1) USDT per DWN ≈ 323 wei.
+    const maxPrice = 2n ** 88n - 1n;
+    await s.mined(s.pool.write.setTier([2n, 10n, token("1"), 1n, 10_000n, 1n]));
+    await s.mined(s.pool.write.setDirectPushRate([1n]));
+    await s.mined(s.pool.write.setDwnPrice([maxPrice]));
     const receipt = await buy(s, "bob", 2n);
+    const amount = directPush(token("1"), 1n, maxPrice);
+    expect(amount > 0n).to.equal(true);
     const pushes = credits(s, receipt).filter((c) => c.kind === KIND.directPush);
-    expect(pushes).to.have.length(0);
-    expect(await s.pool.read.userDynamicProfit([s.address("alice")])).to.equal(0n);
+    expect(pushes).to.deep.equal([{ user: s.address("alice"), from: s.address("bob"), kind: KIND.directPush, amount }]);
   });
 });

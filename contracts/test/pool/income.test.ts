@@ -422,6 +422,10 @@ describe("Pool guaranteed return", () => {
   it("credits the owner's amounts to static income (kind 4, from the owner) and pays them on collect", async () => {
     const s = await funded();
     const [alice, bob, owner] = [s.address("alice"), s.address("bob"), s.address("owner")];
+    // No emission, so static income is the guarantee alone.
+    await s.mined(s.pool.write.setStaticRewardPerSecond([0n]));
+    await join(s, "alice", "root", 1n);
+    await join(s, "bob", "root", 1n);
     const receipt = await s.mined(
       s.pool.write.creditGuarantee([
         [alice, bob],

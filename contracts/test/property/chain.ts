@@ -52,12 +52,23 @@ export async function mineAt(timestamp: bigint): Promise<void> {
 export async function sendAt(timestamp: bigint, from: Address, to: Address, data: Hex): Promise<Outcome> {
   await request({ method: "evm_setNextBlockTimestamp", params: [toHex(timestamp)] });
   try {
-    await request({ method: "eth_sendTransaction", params: [{ from, to, data, gas: GAS }] });
+    lastHash = (await request({ method: "eth_sendTransaction", params: [{ from, to, data, gas: GAS }] })) as Hex;
     return { ok: true };
   } catch (error) {
     const { name, args } = revertOf(error);
     return { ok: false, error: name, args };
   }
+}
+
+let lastHash: Hex | undefined;
+
+/** The logs of the last transaction `sendAt` sent successfully. */
+export async function lastLogs(): Promise<{ address: Address; topics: [Hex, ...Hex[]]; data: Hex }[]> {
+  if (!lastHash) return [];
+  const receipt = (await request({ method: "eth_getTransactionReceipt", params: [lastHash] })) as {
+    logs: { address: Address; topics: [Hex, ...Hex[]]; data: Hex }[];
+  };
+  return receipt.logs;
 }
 
 /** One read: where, what, and how to turn the returned bytes into a comparable value. */

@@ -37,6 +37,11 @@ export const MAX_MAKEUP_PERCENT = 11_000n;
 export const MAX_MAKEUP_COUNT = 365n;
 export const MAX_STATIC_REWARD_PER_SECOND = 1_000n * WAD;
 export const MAX_GUARANTEE_BATCH = 200n;
+export const MAX_MAKEUP_FACTOR = 3n * WAD;
+export const MIN_USDT_PRICE = WAD;
+export const MIN_DWN_PRICE = 10n ** 15n;
+export const MAX_GUARANTEE_RESERVE_SHARE = 1_000n;
+export const MAX_UINT32 = 2n ** 32n - 1n;
 export const MAX_PRICE = 2n ** 88n - 1n;
 export const MAX_UINT64 = 2n ** 64n - 1n;
 export const MAX_UINT96 = 2n ** 96n - 1n;
@@ -71,6 +76,10 @@ interface Member {
   nftCount: bigint;
   /** NFTs bought per tier, index tier − 1. */
   tierCounts: bigint[];
+  /** USDT paid for NFTs, in whole USDT (rounded down per purchase, saturating at 2^32 − 1). */
+  paidUsdt: bigint;
+  /** The USDT value of the guarantee credits received (each rounded up at the price of its day). */
+  guaranteeUsdt: bigint;
 }
 
 interface Account {
@@ -119,6 +128,8 @@ export interface Stake {
   rewardPerUnitPerSecond: bigint;
   cycleDays: bigint;
   gracePeriod: bigint;
+  unstakeFeeRate: bigint;
+  collectFeeRate: bigint;
 }
 
 /** Cumulative figures the invariants compare with what the chain actually paid. */
@@ -145,6 +156,8 @@ export interface ModelInit {
   tiers: Tier[];
   pool: PoolSettings;
   staking: StakingSettings;
+  /** The pool's deploy-time guarantee cap, percent of what a user paid. */
+  maxGuaranteePercent: bigint;
 }
 
 interface State {
@@ -198,8 +211,10 @@ export class Model {
   readonly feeRecipient: Address;
   readonly pool: Address;
   readonly staking: Address;
+  readonly maxGuaranteePercent: bigint;
 
   constructor(init: ModelInit) {
+    this.maxGuaranteePercent = init.maxGuaranteePercent;
     const a = init.addresses;
     this.owner = getAddress(a.owner);
     this.root = getAddress(a.root);
@@ -299,7 +314,14 @@ export class Model {
   private member(user: Address): Member {
     let m = this.s.members.get(user);
     if (!m) {
-      m = { inviter: zeroAddress, maxTier: 0n, nftCount: 0n, tierCounts: [0n, 0n, 0n, 0n, 0n] };
+      m = {
+        inviter: zeroAddress,
+        maxTier: 0n,
+        nftCount: 0n,
+        tierCounts: [0n, 0n, 0n, 0n, 0n],
+        paidUsdt: 0n,
+        guaranteeUsdt: 0n,
+      };
       this.s.members.set(user, m);
     }
     return m;
@@ -438,7 +460,7 @@ export class Model {
 
   private creditDynamic(user: Address, amount: bigint): void {
     const a = this.account(user);
-    a.dynamicProfit = checkUint128(a.dynamicProfit + amount);
+    a.dynamicProfit += amount;
     this.credit(user, amount);
   }
 
@@ -462,13 +484,18 @@ export class Model {
     });
   }
 
-  buy(caller: Address, tierId: bigint): Outcome {
+  /** `buy(tierId)`, or with `bound` the quote-bound `buy(tierId, maxUsdt, maxDwn8, minHashrate)`. */
+  buy(caller: Address, tierId: bigint, bound?: { maxUsdt: bigint; maxDwn8: bigint; minHashrate: bigint }): Outcome {
     return this.tx(() => {
       const p = this.s.pool;
       if (p.paused) revert("EnforcedPause");
       if (this.s.now < p.openBuyTime) revert("PoolBuyingNotOpen", p.openBuyTime, this.s.now);
       checkTier(tierId);
       const q = this.buyQuote(tierId);
+      const added = q.hashrate + q.makeupHashrate;
+      if (bound && (q.payusdt > bound.maxUsdt || q.paydwn8 > bound.maxDwn8 || added < bound.minHashrate)) {
+        revert("PoolQuoteMoved", tierId, q.payusdt, q.paydwn8, added);
+      }
 
       // The purchase record: bound, stock, per-address limit.
       const m = this.member(caller);
@@ -481,13 +508,14 @@ export class Model {
       m.tierCounts[i] += 1n;
       m.nftCount += 1n;
       if (tierId > m.maxTier) m.maxTier = tierId;
+      m.paidUsdt = min(m.paidUsdt + q.payusdt / WAD, MAX_UINT32);
 
       // Hashrate: settle at the old hashrate, then add the new one.
       const acc = this.updateEmission();
       this.settle(caller, acc);
       const a = this.account(caller);
       a.hashrate = checkUint128(a.hashrate + q.hashrate + q.makeupHashrate);
-      a.rewardDebt = checkUint128((a.hashrate * acc) / ACC_SCALE);
+      a.rewardDebt = (a.hashrate * acc) / ACC_SCALE;
       this.s.totalHashrate += q.hashrate + q.makeupHashrate;
 
       // Direct push to an inviter that owns an NFT, converted to DWN at the owner-set price.
@@ -545,7 +573,7 @@ export class Model {
       const t = this.s.tiers[Number(tierId) - 1];
       if (supply < t.sold) revert("PoolSupplyBelowSold", tierId, supply, t.sold);
       poolRange(supply, 0n, TOKEN_ID_TIER_BASE - 1n);
-      poolRange(usdtprice, 0n, MAX_PRICE);
+      poolRange(usdtprice, supply > t.sold ? MIN_USDT_PRICE : 0n, MAX_PRICE);
       poolRange(dwn8price, 0n, MAX_PRICE);
       poolRange(multiple, 1n, MAX_MULTIPLE);
       poolRange(limit, 0n, MAX_LIMIT);
@@ -589,7 +617,7 @@ export class Model {
   setDwnPrice(caller: Address, price: bigint): Outcome {
     return this.tx(() => {
       this.onlyOwner(caller);
-      poolRange(price, 1n, MAX_PRICE);
+      poolRange(price, MIN_DWN_PRICE, MAX_PRICE);
       this.s.pool.dwnPriceUsdt = price;
     });
   }
@@ -597,7 +625,8 @@ export class Model {
   setOpenBuyTime(caller: Address, time: bigint): Outcome {
     return this.tx(() => {
       this.onlyOwner(caller);
-      poolRange(time, 0n, MAX_UINT64);
+      if (this.s.totalHashrate !== 0n) revert("PoolOpenBuyTimeFixed");
+      poolRange(time, this.s.pool.openBuyTime, MAX_UINT64);
       this.s.pool.openBuyTime = time;
     });
   }
@@ -607,6 +636,8 @@ export class Model {
       this.onlyOwner(caller);
       poolRange(makeupPercent, MIN_MAKEUP_PERCENT, MAX_MAKEUP_PERCENT);
       poolRange(maxMakeupCount, 0n, MAX_MAKEUP_COUNT);
+      const factor = powWad(makeupPercent * (WAD / RATE_SCALE), maxMakeupCount);
+      if (factor > MAX_MAKEUP_FACTOR) revert("PoolMakeupTooLarge", factor, MAX_MAKEUP_FACTOR);
       this.s.pool.makeupPercent = makeupPercent;
       this.s.pool.maxMakeupCount = maxMakeupCount;
     });
@@ -625,12 +656,21 @@ export class Model {
       if (!this.s.pool.openCapitalPool) revert("PoolCapitalPoolClosed");
       if (users.length !== amounts.length) revert("PoolLengthMismatch", BigInt(users.length), BigInt(amounts.length));
       poolRange(BigInt(users.length), 1n, MAX_GUARANTEE_BATCH);
+      let total = 0n;
       users.forEach((user, i) => {
-        if (user === zeroAddress) revert("PoolZeroAddress");
+        const m = this.member(user);
+        if (m.nftCount === 0n) revert("PoolNoNft", user);
+        const cap = (m.paidUsdt * WAD * this.maxGuaranteePercent) / 100n;
+        const value = (amounts[i] * this.s.pool.dwnPriceUsdt + WAD - 1n) / WAD;
+        if (m.guaranteeUsdt + value > cap) revert("PoolGuaranteeCapExceeded", user, m.guaranteeUsdt + value, cap);
+        m.guaranteeUsdt += value;
+        total += amounts[i];
         const a = this.account(user);
         a.staticProfit = checkUint128(a.staticProfit + amounts[i]);
         this.credit(user, amounts[i]);
       });
+      const maxTotal = (this.balanceOf("dwn", this.pool) * MAX_GUARANTEE_RESERVE_SHARE) / RATE_SCALE;
+      if (total > maxTotal) revert("PoolGuaranteeAboveReserveShare", total, maxTotal);
     });
   }
 
@@ -714,10 +754,24 @@ export class Model {
   // Staking: user operations
   // ------------------------------------------------------------------------------------------
 
-  stakeUnits(caller: Address, units: bigint): Outcome {
+  /** `stake(units)`, or with `bound` the quote-bound `stake(units, maxDwn, maxA8, cycleDays, minRate)`. */
+  stakeUnits(
+    caller: Address,
+    units: bigint,
+    bound?: { maxDwn: bigint; maxA8: bigint; cycleDays: bigint; minRate: bigint },
+  ): Outcome {
     return this.tx(() => {
       const k = this.s.staking;
       if (k.paused) revert("EnforcedPause");
+      if (
+        bound &&
+        (units * k.dwnAmount > bound.maxDwn ||
+          units * k.a8Amount > bound.maxA8 ||
+          bound.cycleDays !== k.cycleDays ||
+          k.rewardPerUnitPerSecond < bound.minRate)
+      ) {
+        revert("StakingTermsMoved", units * k.dwnAmount, units * k.a8Amount, k.cycleDays, k.rewardPerUnitPerSecond);
+      }
       if (k.dwnAmount === 0n) revert("StakingNotConfigured");
       if (units === 0n || units > MAX_UNITS) revert("StakingInvalidUnits", units, MAX_UNITS);
       const dwnTotal = units * k.dwnAmount;
@@ -736,6 +790,8 @@ export class Model {
         rewardPerUnitPerSecond: k.rewardPerUnitPerSecond,
         cycleDays: k.cycleDays,
         gracePeriod: k.gracePeriod,
+        unstakeFeeRate: k.unstakeFeeRate,
+        collectFeeRate: k.collectFeeRate,
       });
     });
   }
@@ -754,7 +810,7 @@ export class Model {
       if (amount === 0n) revert("StakingNothingToCollect", id);
       const available = this.balanceOf("udbk", this.staking);
       if (available < amount) revert("InsufficientReserve", amount, available);
-      const fee = (amount * this.s.staking.collectFeeRate) / RATE_SCALE;
+      const fee = (amount * st.collectFeeRate) / RATE_SCALE;
       st.lastCollectTime = this.s.now;
       this.transfer("udbk", this.staking, caller, amount - fee);
       if (fee > 0n) this.transfer("udbk", this.staking, this.feeRecipient, fee);
@@ -773,7 +829,7 @@ export class Model {
         const opensAt = st.startTime + next * Model.period(st) + duration;
         revert("StakingRedeemWindowClosed", id, opensAt, opensAt + st.gracePeriod);
       }
-      const fee = (st.principal * this.s.staking.unstakeFeeRate) / RATE_SCALE;
+      const fee = (st.principal * st.unstakeFeeRate) / RATE_SCALE;
       st.redeemedAt = this.s.now;
       this.transfer("dwn", this.staking, caller, st.principal - fee);
       if (fee > 0n) this.transfer("dwn", this.staking, this.feeRecipient, fee);

@@ -4,11 +4,39 @@
  * the model's state before the step (which the chain shares), so both sides see the same call.
  */
 import fc from "fast-check";
-import { MAX_PRICE, MAX_UINT96, WAD, DAY, HOUR } from "./model";
+import { MAX_PRICE, MAX_UINT96, MIN_DWN_PRICE, MIN_USDT_PRICE, WAD, DAY, HOUR } from "./model";
 
-/** The users of the test; root is the referral root, the others start unbound. */
-export const ACTORS = ["root", "alice", "bob", "carol", "dave"] as const;
+/**
+ * The users of the test (14 of Hardhat's accounts): root is the referral root; `DEEP_CHAIN` is
+ * bound at setup as a line of 11 generations below it (deeper than the 10 the income reaches);
+ * the last two start unbound, and bind where the sequence says.
+ */
+export const ACTORS = [
+  "root",
+  "alice",
+  "bob",
+  "carol",
+  "dave",
+  "erin",
+  "u9",
+  "u10",
+  "u11",
+  "u12",
+  "u13",
+  "u14",
+  "u15",
+  "u16",
+] as const;
 export type ActorName = (typeof ACTORS)[number];
+
+/** The Hardhat account index of each actor (the devnet roles keep theirs). */
+export function accountIndex(name: ActorName): number {
+  const roles: Partial<Record<ActorName, number>> = { root: 1, alice: 4, bob: 5, carol: 6, dave: 7, erin: 8 };
+  return roles[name] ?? Number(name.slice(1));
+}
+
+/** Bound at setup, each under the previous one (alice under root): a tree 11 generations deep. */
+export const DEEP_CHAIN: readonly ActorName[] = ACTORS.slice(1, 12);
 
 /** Index −1 is the owner; owner operations are sometimes sent by an actor instead. */
 export const OWNER = -1;
@@ -24,13 +52,18 @@ export type PriceChoice = "keep" | bigint;
 /** When a stake call is sent: `dt` seconds after the last block, or at a redeem-window boundary. */
 export type Timing = "dt" | "windowOpen" | "windowLastSecond" | "windowClosed";
 export type JumpPoint = "cycleEnd" | "windowEnd" | "nextCycle";
+/**
+ * Which entry point a buy or stake uses: the spec's (`none`), or the quote-bound one with the
+ * terms as quoted before the step (`exact`) or one term tightened by one unit past them (`moved`).
+ */
+export type Quote = "none" | "exact" | "moved";
 
 export type Op =
   | { kind: "setInviter"; user: number; inviter: number; steer: boolean; dt: number }
-  | { kind: "buy"; user: number; tier: bigint; steer: boolean; dt: number }
+  | { kind: "buy"; user: number; tier: bigint; steer: boolean; dt: number; quote: Quote }
   | { kind: "collectStatic"; user: number; steer: boolean; dt: number }
   | { kind: "collectDynamic"; user: number; steer: boolean; dt: number }
-  | { kind: "stake"; user: number; units: bigint; dt: number }
+  | { kind: "stake"; user: number; units: bigint; dt: number; quote: Quote }
   | { kind: "collect"; user: number; asOwner: boolean; stake: StakePick; timing: Timing; dt: number }
   | { kind: "redeem"; user: number; asOwner: boolean; stake: StakePick; timing: Timing; dt: number }
   | { kind: "wait"; seconds: number }
@@ -91,7 +124,12 @@ const stakePick = fc.record({
 });
 const asOwner = fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });
 const timing = fc.constantFrom<Timing>("dt", "dt", "dt", "windowOpen", "windowLastSecond", "windowClosed");
-const price = mostly<PriceChoice>(["keep", "keep", 0n, token(1n), token(250n)], [MAX_PRICE + 1n]);
+/** Prices over the whole allowed range, bounds included; 0 is allowed only for a tier that cannot be sold. */
+const price = mostly<PriceChoice>(
+  ["keep", "keep", 0n, MIN_USDT_PRICE, token(250n), MAX_PRICE],
+  [MIN_USDT_PRICE - 1n, MAX_PRICE + 1n],
+);
+const quote = fc.constantFrom<Quote>("none", "none", "exact", "exact", "moved");
 
 /**
  * Steered operations pick their actors among those for whom the call can succeed (an unbound
@@ -108,6 +146,7 @@ const user = {
     tier: mostly([1n, 2n, 3n, 4n, 5n], [0n, 6n]),
     steer,
     dt,
+    quote,
   }),
   collectStatic: fc.record({ kind: fc.constant("collectStatic" as const), user: actor, steer, dt }),
   collectDynamic: fc.record({ kind: fc.constant("collectDynamic" as const), user: actor, steer, dt }),
@@ -116,6 +155,7 @@ const user = {
     user: actor,
     units: mostly([1n, 2n, 3n], [0n, 1_000_001n]),
     dt,
+    quote,
   }),
   collect: fc.record({ kind: fc.constant("collect" as const), user: actor, asOwner, stake: stakePick, timing, dt }),
   redeem: fc.record({ kind: fc.constant("redeem" as const), user: actor, asOwner, stake: stakePick, timing, dt }),
@@ -182,14 +222,15 @@ const owner = {
   setDwnPrice: fc.record({
     kind: fc.constant("setDwnPrice" as const),
     caller,
-    price: mostly([1n, 10n ** 6n, WAD / 2n, WAD, 3n * WAD], [0n, MAX_PRICE + 1n]),
+    price: mostly([MIN_DWN_PRICE, WAD / 2n, WAD, 3n * WAD, MAX_PRICE], [0n, MIN_DWN_PRICE - 1n, MAX_PRICE + 1n]),
     dt,
   }),
   setMakeup: fc.record({
     kind: fc.constant("setMakeup" as const),
     caller,
-    percent: mostly([10_000n, 10_100n, 11_000n], [9_999n, 11_001n]),
-    count: mostly([0n, 3n, 30n, 365n], [366n]),
+    // Pairs whose total factor is over 3 (1.1^12, 1.01^365) are refused with PoolMakeupTooLarge.
+    percent: mostly([10_000n, 10_030n, 10_100n, 11_000n], [9_999n, 11_001n]),
+    count: mostly([0n, 3n, 11n, 12n, 30n, 365n], [366n]),
     dt,
   }),
   setOpenBuyTime: fc.record({
@@ -204,7 +245,7 @@ const owner = {
       kind: fc.constant("creditGuarantee" as const),
       caller,
       // −1 stands for the zero address.
-      users: fc.array(mostly([0, 1, 2, 3, 4], [-1]), { maxLength: 3 }),
+      users: fc.array(mostly([0, 1, 2, 3, 4, 8, 11, 13], [-1]), { maxLength: 3 }),
       amounts: fc.array(fc.constantFrom(0n, 1n, token(10n), token(1_000n)), { maxLength: 3 }),
       dt,
     })

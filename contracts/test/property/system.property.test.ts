@@ -4,7 +4,7 @@
  * step the outcome (success or the exact custom error) and the whole observable state must agree,
  * and the invariants below must hold on the chain.
  *
- * PROPERTY_RUNS sets the number of sequences (default 1000), PROPERTY_SEED replays a run and
+ * PROPERTY_RUNS sets the number of sequences (default 300), PROPERTY_SEED replays a run and
  * PROPERTY_PATH (printed by fast-check with the seed) replays one counterexample. PROPERTY_CHECK=end
  * compares the state only at the end of each sequence (the default under coverage).
  */
@@ -12,8 +12,17 @@ import { loadFixture, takeSnapshot } from "@nomicfoundation/hardhat-network-help
 import type { SnapshotRestorer } from "@nomicfoundation/hardhat-network-helpers";
 import { expect } from "chai";
 import fc from "fast-check";
-import { decodeFunctionResult, encodeFunctionData, zeroAddress, type Abi, type Address, type Hex } from "viem";
-import type { DevnetRole } from "../../deploy/accounts";
+import {
+  decodeEventLog,
+  decodeFunctionResult,
+  encodeFunctionData,
+  getAddress,
+  maxUint256,
+  zeroAddress,
+  type Abi,
+  type Address,
+  type Hex,
+} from "viem";
 import { deployFixture, type System } from "../support/fixture";
 import {
   BatchReader,
@@ -25,12 +34,23 @@ import {
   mineAt,
   read,
   sendAt,
+  lastLogs,
   type Read,
 } from "./chain";
 import { DAY, Model, TOKENS, WAD, type ModelInit, type Outcome, type Stake, type Tier, type Token } from "./model";
-import { ACTORS, OWNER, sequenceArbitrary, type ActorName, type Op, type StakePick, type Timing } from "./ops";
+import {
+  ACTORS,
+  DEEP_CHAIN,
+  OWNER,
+  accountIndex,
+  sequenceArbitrary,
+  type ActorName,
+  type Op,
+  type StakePick,
+  type Timing,
+} from "./ops";
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
 const SEED = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
 const PATH = process.env.PROPERTY_PATH;
 /**
@@ -42,13 +62,13 @@ const CHECK_EVERY_STEP =
   (process.env.PROPERTY_CHECK ?? (process.env.SOLIDITY_COVERAGE === "true" ? "end" : "step")) === "step";
 
 /** What each actor starts with, of every token (varied so that some payments fail). */
-const FUNDING: Record<ActorName, bigint> = {
-  root: 20_000n * WAD,
-  alice: 12_000n * WAD,
-  bob: 6_000n * WAD,
-  carol: 1_500n * WAD,
-  dave: 400n * WAD,
-};
+const FUNDING_STEPS = [20_000n, 12_000n, 6_000n, 1_500n, 400n].map((n) => n * WAD);
+const funding = (i: number) => FUNDING_STEPS[i % FUNDING_STEPS.length];
+
+/** An actor's address. */
+function actorAddress(s: System, name: ActorName): Address {
+  return getAddress(s.wallets[accountIndex(name)].account.address);
+}
 /** Modest reserves: income soon outgrows them, so `InsufficientReserve` happens. */
 const POOL_DWN_RESERVE = 1_000n * WAD;
 const STAKING_UDBK_RESERVE = 50n * WAD;
@@ -113,6 +133,9 @@ type Step =
 
 /** Extra invariants of particular operations. */
 type Check =
+  | { kind: "stake"; units: bigint }
+  | { kind: "buy" }
+  | { kind: "guarantee"; total: bigint }
   | { kind: "poolCollect"; user: Address; name: ActorName; which: "static" | "dynamic" }
   | { kind: "stakeCollect"; user: Address; name: ActorName; id: bigint }
   | { kind: "redeem"; user: Address; name: ActorName; id: bigint };
@@ -139,7 +162,7 @@ class Harness {
 
   static accountList(s: System): [AccountName, Address][] {
     return [
-      ...ACTORS.map((n): [AccountName, Address] => [n, s.address(n)]),
+      ...ACTORS.map((n): [AccountName, Address] => [n, actorAddress(s, n)]),
       ["pool", s.pool.address],
       ["staking", s.staking.address],
       ["treasury", s.address("treasury")],
@@ -153,15 +176,47 @@ class Harness {
     const s = await loadFixture(deployFixture);
     const pristine = await takeSnapshot();
     const multicall = await deployMulticall(s.address("owner"));
-    for (const n of ACTORS) {
-      await s.fund(s.address(n), FUNDING[n]);
-      await s.approveAll(n as DevnetRole);
+    const erc20 = s.tokens.usdt.abi as Abi;
+    const send = (from: Address, to: Address, data: Hex) =>
+      s.publicClient.request({ method: "eth_sendTransaction", params: [{ from, to, data }] } as never);
+    for (const [i, n] of ACTORS.entries()) {
+      const a = actorAddress(s, n);
+      await s.fund(a, funding(i));
+      for (const [t, spender] of [
+        ["usdt", s.pool.address],
+        ["dwn9", s.pool.address],
+        ["dwn", s.staking.address],
+        ["a8", s.staking.address],
+      ] as const) {
+        await send(
+          a,
+          s.tokens[t].address,
+          encodeFunctionData({ abi: erc20, functionName: "approve", args: [spender, maxUint256] }),
+        );
+      }
+    }
+    // The deep line: alice under root, bob under alice, … 11 generations.
+    let inviter: ActorName = "root";
+    for (const n of DEEP_CHAIN) {
+      const data = encodeFunctionData({
+        abi: s.pool.abi as Abi,
+        functionName: "setInviter",
+        args: [actorAddress(s, inviter)],
+      });
+      await send(actorAddress(s, n), s.pool.address, data);
+      inviter = n;
     }
     await s.mined(s.tokens.dwn.write.mint([s.pool.address, POOL_DWN_RESERVE]));
     await s.mined(s.tokens.udbk.write.mint([s.staking.address, STAKING_UDBK_RESERVE]));
     const snapshot = await takeSnapshot();
 
     const model = await Harness.modelFromChain(s, new BatchReader(multicall));
+    let up: ActorName = "root";
+    for (const n of DEEP_CHAIN) {
+      const outcome = model.setInviter(actorAddress(s, n), actorAddress(s, up));
+      if (!outcome.ok) throw new Error(`the model refused the setup bind of ${n}`);
+      up = n;
+    }
     const harness = new Harness(s, snapshot, pristine, model, multicall);
     const view = await harness.readChain(0, true);
     harness.compareViews(view, harness.modelView(model, true), "initial state", []);
@@ -195,12 +250,13 @@ class Harness {
     for (const t of TOKENS) {
       for (const n of ACTORS) {
         reads.push(
-          read(`allow.${t}.${n}`, s.tokens[t].address, erc20, "allowance", [s.address(n), spenders[t]], asUint),
+          read(`allow.${t}.${n}`, s.tokens[t].address, erc20, "allowance", [actorAddress(s, n), spenders[t]], asUint),
         );
       }
     }
     const pool = s.pool.abi as Abi;
     reads.push(read("info", s.pool.address, pool, "info", []));
+    reads.push(read("pool.maxGuaranteePercent", s.pool.address, pool, "maxGuaranteePercent", [], asUint));
     reads.push(...Harness.settingsReads(s));
     const v = await reader.run(reads);
     const get = (k: string) => v.get(k) as bigint;
@@ -211,7 +267,7 @@ class Harness {
     for (const t of TOKENS) {
       totalSupply[t] = get(`supply.${t}`);
       balances[t] = new Map(accounts.map(([name, a]) => [a, get(`${t}.${name}`)]));
-      allowances[t] = new Map(ACTORS.map((n) => [`${s.address(n)}→${spenders[t]}`, get(`allow.${t}.${n}`)]));
+      allowances[t] = new Map(ACTORS.map((n) => [`${actorAddress(s, n)}→${spenders[t]}`, get(`allow.${t}.${n}`)]));
     }
     const makeup = v.get("pool.makeup") as [bigint, bigint];
     const terms = v.get("staking.stakeView") as {
@@ -255,6 +311,7 @@ class Harness {
         collectFeeRate: get("staking.collectFeeRate"),
         paused: v.get("staking.paused") as boolean,
       },
+      maxGuaranteePercent: get("pool.maxGuaranteePercent"),
     });
   }
 
@@ -307,7 +364,7 @@ class Harness {
       }
     }
     for (const n of ACTORS) {
-      const a = s.address(n);
+      const a = actorAddress(s, n);
       reads.push(
         read(`${n}.hashrate`, p, pool, "userHashrate", [a], asUint),
         read(`${n}.staticProfit`, p, pool, "userStaticProfit", [a], asUint),
@@ -356,7 +413,7 @@ class Harness {
       for (const [name, a] of this.accounts) v.set(`${t}.${name}`, m.balanceOf(t, a));
     }
     for (const n of ACTORS) {
-      const a = this.s.address(n);
+      const a = actorAddress(this.s, n);
       v.set(`${n}.hashrate`, m.userHashrate(a));
       v.set(`${n}.staticProfit`, m.userStaticProfit(a));
       v.set(`${n}.dynamicProfit`, m.userDynamicProfit(a));
@@ -428,17 +485,20 @@ class Harness {
     const poolReceived = new Map<Address, bigint>();
     /** UDBK each stake actually paid out (to its owner and as fees). */
     const stakeReceived = new Map<bigint, bigint>();
+    const ind = new Independent(this.initial);
 
     for (const [i, op] of ops.entries()) {
       const step = this.resolve(op, model);
       this.steps++;
       let outcome: Outcome | undefined;
       if (step.type === "time") {
+        ind.elapse(step.at - model.now);
         await mineAt(step.at);
         model.setTime(step.at);
         trace.push(`${step.label} → t=${step.at}`);
       } else {
         const at = model.now + step.dt;
+        ind.elapse(step.dt);
         outcome = await sendAt(at, step.from, step.to, step.data);
         model.setTime(at);
         const expected = step.apply(model, step.from);
@@ -457,10 +517,104 @@ class Harness {
       this.checkSupplies(cur, trace);
       if (step.type === "tx" && outcome && CHECK_EVERY_STEP) {
         await this.checkStep(step, outcome, prev, cur, model, trace, poolReceived, stakeReceived);
+        await this.checkIndependent(ind, step, outcome, prev, cur, model.now, trace);
       }
+      if (settings) ind.settings(cur);
       prev = cur;
     }
     expect(await latestTimestamp(), "the model's clock").to.equal(model.now);
+  }
+
+  /**
+   * Invariants computed from observations only (balances, views, events and the clock), never
+   * from the contracts' or the model's formulas:
+   * - static income ever credited (collected + owed, guarantees aside) ≤ ∫ staticRewardPerSecond dt;
+   * - the users' hashrates sum to totalHashrate;
+   * - generation income credited in a step ≤ the rates' sum × the static income settled in it, and
+   *   dynamic income collected + owed = generation + direct-push credits;
+   * - Staking holds at least the unredeemed principals; each stake's UDBK paid + owed equals
+   *   units × its snapshotted rate × the active seconds counted cycle by cycle.
+   */
+  private async checkIndependent(
+    ind: Independent,
+    step: Extract<Step, { type: "tx" }>,
+    outcome: Outcome,
+    prev: View,
+    cur: View,
+    now: bigint,
+    trace: readonly string[],
+  ): Promise<void> {
+    const delta = (key: string) => (cur.get(key) as bigint) - (prev.get(key) as bigint);
+    const c = step.check;
+    if (outcome.ok && c) {
+      if (c.kind === "buy" || (c.kind === "poolCollect" && c.which === "static")) {
+        const pool = getAddress(this.s.pool.address);
+        let stat = 0n;
+        let gen = 0n;
+        let push = 0n;
+        for (const log of await lastLogs()) {
+          if (getAddress(log.address) !== pool) continue;
+          const e = decodeEventLog({ abi: this.s.pool.abi as Abi, data: log.data, topics: log.topics });
+          if (e.eventName !== "IncomeCredited") continue;
+          const { kind, amount } = e.args as unknown as { kind: number; amount: bigint };
+          if (kind === 1) stat += amount;
+          else if (kind === 2) gen += amount;
+          else if (kind === 3) push += amount;
+        }
+        if (gen * 10_000n > stat * ind.rateSum) {
+          fail(`generation income ${gen} > ${ind.rateSum} bp of the ${stat} static income settled`, trace);
+        }
+        ind.staticSettled += stat;
+        ind.dynamicCredited += gen + push;
+      }
+      if (c.kind === "poolCollect") {
+        if (c.which === "static") ind.staticCollected += delta(`dwn.${c.name}`);
+        else ind.dynamicCollected += delta(`dwn.${c.name}`);
+      } else if (c.kind === "guarantee") ind.guarantees += c.total;
+      else if (c.kind === "stake") {
+        ind.stakes.push({
+          units: c.units,
+          rate: ind.terms.rate,
+          duration: ind.terms.cycleDays * DAY,
+          grace: ind.terms.grace,
+          start: now,
+          principal: delta("dwn.staking"),
+          redeemedAt: 0n,
+          paid: 0n,
+        });
+      } else if (c.kind === "stakeCollect") {
+        const st = ind.stakes[Number(c.id) - 1];
+        st.paid += delta(`udbk.${c.name}`) + delta("udbk.feeRecipient");
+      } else if (c.kind === "redeem") ind.stakes[Number(c.id) - 1].redeemedAt = now;
+    }
+    let staticOwed = 0n;
+    let dynamicOwed = 0n;
+    let hashrates = 0n;
+    for (const n of ACTORS) {
+      staticOwed += cur.get(`${n}.staticProfit`) as bigint;
+      dynamicOwed += cur.get(`${n}.dynamicProfit`) as bigint;
+      hashrates += cur.get(`${n}.hashrate`) as bigint;
+    }
+    if (hashrates !== cur.get("totalHashrate")) fail(`hashrates sum to ${hashrates} ≠ totalHashrate`, trace);
+    const staticEver = ind.staticCollected + staticOwed - ind.guarantees;
+    if (staticEver > ind.emitted) fail(`static income ${staticEver} > emission ${ind.emitted}`, trace);
+    if (ind.staticSettled > ind.emitted) fail(`settled static ${ind.staticSettled} > emission ${ind.emitted}`, trace);
+    if (ind.dynamicCollected + dynamicOwed !== ind.dynamicCredited) {
+      fail(`dynamic collected + owed ${ind.dynamicCollected + dynamicOwed} ≠ credited ${ind.dynamicCredited}`, trace);
+    }
+    let principals = 0n;
+    const pending = (cur.get("pendingRewards") as bigint[] | undefined) ?? [];
+    for (const [i, st] of ind.stakes.entries()) {
+      if (st.redeemedAt === 0n) principals += st.principal;
+      const until = st.redeemedAt === 0n ? now : st.redeemedAt;
+      const earned = st.units * st.rate * activeSeconds(st, until);
+      if (st.paid + pending[i] !== earned) {
+        fail(`stake ${i + 1}: paid ${st.paid} + owed ${pending[i]} ≠ units × rate × active = ${earned}`, trace);
+      }
+    }
+    if ((cur.get("dwn.staking") as bigint) < principals) {
+      fail(`Staking holds ${cur.get("dwn.staking")} DWN < unredeemed principals ${principals}`, trace);
+    }
   }
 
   /** For each token, the total supply is held by the accounts the test knows. */
@@ -483,7 +637,7 @@ class Harness {
     stakeReceived: Map<bigint, bigint>,
   ): Promise<void> {
     const c = step.check;
-    if (!c) return;
+    if (!c || c.kind === "stake" || c.kind === "buy" || c.kind === "guarantee") return;
     const delta = (key: string) => (cur.get(key) as bigint) - (prev.get(key) as bigint);
 
     if (!outcome.ok && outcome.error === "InsufficientReserve") {
@@ -541,7 +695,7 @@ class Harness {
 
   private resolve(op: Op, m: Model): Step {
     const s = this.s;
-    const actor = (i: number) => s.address(ACTORS[i]);
+    const actor = (i: number) => actorAddress(s, ACTORS[i]);
     const owner = s.address("owner");
     const callerOf = (i: number) => (i === OWNER ? owner : actor(i));
     const callerName = (i: number) => (i === OWNER ? "owner" : ACTORS[i]);
@@ -593,8 +747,35 @@ class Harness {
               ACTORS.map((_, j) => j).filter((j) => m.validUser(actor(j))),
             )
           : op.user;
-        return tx(`buy(${ACTORS[i]}, tier ${op.tier})`, op.dt, actor(i), P, pool("buy", [op.tier]), (mm, from) =>
-          mm.buy(from, op.tier),
+        if (op.quote === "none") {
+          return tx(
+            `buy(${ACTORS[i]}, tier ${op.tier})`,
+            op.dt,
+            actor(i),
+            P,
+            pool("buy", [op.tier]),
+            (mm, from) => mm.buy(from, op.tier),
+            false,
+            { kind: "buy" },
+          );
+        }
+        // The quote as a user saw it before the step; "moved" asks one unit more hashrate than quoted.
+        const q = op.tier >= 1n && op.tier <= 5n ? m.buyQuote(op.tier) : undefined;
+        const bound = {
+          maxUsdt: q?.payusdt ?? 0n,
+          maxDwn8: q?.paydwn8 ?? 0n,
+          minHashrate: (q ? q.hashrate + q.makeupHashrate : 0n) + (op.quote === "moved" ? 1n : 0n),
+        };
+        const args = [op.tier, bound.maxUsdt, bound.maxDwn8, bound.minHashrate] as const;
+        return tx(
+          `buy(${ACTORS[i]}, ${args.join(", ")})`,
+          op.dt,
+          actor(i),
+          P,
+          pool("buy", args),
+          (mm, from) => mm.buy(from, op.tier, bound),
+          false,
+          { kind: "buy" },
         );
       }
       case "collectStatic":
@@ -615,15 +796,38 @@ class Harness {
           { kind: "poolCollect", user, name: ACTORS[i], which },
         );
       }
-      case "stake":
+      case "stake": {
+        if (op.quote === "none") {
+          return tx(
+            `stake(${ACTORS[op.user]}, ${op.units} units)`,
+            op.dt,
+            actor(op.user),
+            K,
+            staking("stake", [op.units]),
+            (mm, from) => mm.stakeUnits(from, op.units),
+            false,
+            { kind: "stake", units: op.units },
+          );
+        }
+        const k = m.stakingSettings;
+        const bound = {
+          maxDwn: op.units * k.dwnAmount,
+          maxA8: op.units * k.a8Amount,
+          cycleDays: k.cycleDays,
+          minRate: k.rewardPerUnitPerSecond + (op.quote === "moved" ? 1n : 0n),
+        };
+        const args = [op.units, bound.maxDwn, bound.maxA8, bound.cycleDays, bound.minRate] as const;
         return tx(
-          `stake(${ACTORS[op.user]}, ${op.units} units)`,
+          `stake(${ACTORS[op.user]}, ${args.join(", ")})`,
           op.dt,
           actor(op.user),
           K,
-          staking("stake", [op.units]),
-          (mm, from) => mm.stakeUnits(from, op.units),
+          staking("stake", args),
+          (mm, from) => mm.stakeUnits(from, op.units, bound),
+          false,
+          { kind: "stake", units: op.units },
         );
+      }
       case "collect":
       case "redeem": {
         // Steered (`asOwner`): the stake's owner acts, on a stake where the call can succeed at
@@ -651,7 +855,7 @@ class Harness {
         const stakeOwner = m.stake(id)?.user;
         const name =
           op.asOwner && stakeOwner !== undefined ? (this.names.get(stakeOwner) as ActorName) : ACTORS[op.user];
-        const user = s.address(name);
+        const user = actorAddress(s, name);
         const check: Check =
           op.kind === "collect" ? { kind: "stakeCollect", user, name, id } : { kind: "redeem", user, name, id };
         return tx(
@@ -802,6 +1006,7 @@ class Harness {
           pool(op.kind, [users, op.amounts]),
           (mm, from) => mm.creditGuarantee(from, users, op.amounts),
           true,
+          { kind: "guarantee", total: op.amounts.reduce((a, b) => a + b, 0n) },
         );
       }
       case "setFeeRates":
@@ -843,6 +1048,62 @@ class Harness {
       }
     }
   }
+}
+
+/** What the independent invariants keep between steps, from observations only. */
+class Independent {
+  /** ∫ staticRewardPerSecond dt since the sequence started: an upper bound on static income. */
+  emitted = 0n;
+  rps: bigint;
+  rateSum: bigint;
+  terms: { rate: bigint; cycleDays: bigint; grace: bigint };
+  staticCollected = 0n;
+  staticSettled = 0n;
+  guarantees = 0n;
+  dynamicCollected = 0n;
+  dynamicCredited = 0n;
+  stakes: {
+    units: bigint;
+    rate: bigint;
+    duration: bigint;
+    grace: bigint;
+    start: bigint;
+    principal: bigint;
+    redeemedAt: bigint;
+    paid: bigint;
+  }[] = [];
+
+  constructor(initial: Model) {
+    const p = initial.poolSettings;
+    const k = initial.stakingSettings;
+    this.rps = p.staticRewardPerSecond;
+    this.rateSum = p.generationRates.reduce((a, b) => a + b, 0n);
+    this.terms = { rate: k.rewardPerUnitPerSecond, cycleDays: k.cycleDays, grace: k.gracePeriod };
+  }
+
+  elapse(seconds: bigint): void {
+    this.emitted += this.rps * seconds;
+  }
+
+  /** Takes the settings from a chain read (after an owner operation). */
+  settings(v: View): void {
+    this.rps = v.get("pool.staticRewardPerSecond") as bigint;
+    this.rateSum = (v.get("pool.dynamicRates") as bigint[]).reduce((a, b) => a + b, 0n);
+    const t = v.get("staking.stakeView") as { cycle: bigint; gracePeriod: bigint };
+    this.terms = { rate: v.get("staking.rewardPerUnitPerSecond") as bigint, cycleDays: t.cycle, grace: t.gracePeriod };
+  }
+}
+
+/**
+ * Seconds of cycle time from a stake's start to `until`, walking its cycles one by one: each
+ * lasts `duration`, then the redeem window `grace` and one hour pass before the next starts.
+ */
+function activeSeconds(st: { start: bigint; duration: bigint; grace: bigint }, until: bigint): bigint {
+  let active = 0n;
+  for (let t = st.start; t < until; t += st.duration + st.grace + 3600n) {
+    active += (t + st.duration < until ? t + st.duration : until) - t;
+  }
+  return active;
 }
 
 /** The `pick`-th of `candidates` (cyclically), or `pick` itself when there is none. */

@@ -195,14 +195,19 @@ describe("Staking.setFeeRates", () => {
     expect(await s.staking.read.collectFeeRate()).to.equal(COLLECT_FEE);
   });
 
-  it("applies to running stakes at redeem time", async () => {
+  it("never reaches a running stake: redeem charges the rate the stake snapshotted", async () => {
     const s = await system();
     const { id, start } = await newStake(s, "alice", 1n);
-    await s.mined(s.staking.write.setFeeRates([1000n, COLLECT_FEE]));
+    await s.mined(s.staking.write.setFeeRates([2000n, 2000n]));
     await nextAt(start + DURATION);
     const receipt = await s.mined(as(s, "alice").staking.write.redeem([id]));
-    expectEvent(receipt, "Redeemed", { amount: UNIT_DWN, fee: token("10") });
-    expect(await s.dwn.read.balanceOf([s.address("alice")])).to.equal(token("90"));
+    expectEvent(receipt, "Redeemed", { amount: UNIT_DWN, fee: token("5") });
+    expect(await s.dwn.read.balanceOf([s.address("alice")])).to.equal(token("95"));
+    // A stake made after the change pays the new rate.
+    const later = await newStake(s, "bob", 1n);
+    await nextAt(later.start + DURATION);
+    const second = await s.mined(as(s, "bob").staking.write.redeem([later.id]));
+    expectEvent(second, "Redeemed", { amount: UNIT_DWN, fee: token("20") });
   });
 
   it("is owner-only: OwnableUnauthorizedAccount", async () => {

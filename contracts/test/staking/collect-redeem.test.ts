@@ -163,14 +163,18 @@ describe("Staking.collect", () => {
     expect(await s.udbk.read.balanceOf([s.address("feeRecipient")])).to.equal(0n);
   });
 
-  it("charges the fee rate in force at collect time", async () => {
+  it("charges the collect fee rate the stake snapshotted, whatever the owner sets later", async () => {
     const s = await system();
     const { id, start } = await newStake(s, "alice", 1n);
     await s.mined(s.staking.write.setFeeRates([UNSTAKE_FEE, 2000n]));
     await nextAt(start + 100n);
     const receipt = await s.mined(as(s, "alice").staking.write.collect([id]));
     const amount = reward(1n, 100n);
-    expectEvent(receipt, "RewardCollected", { amount, fee: (amount * 2000n) / BPS });
+    expectEvent(receipt, "RewardCollected", { amount, fee: (amount * 300n) / BPS });
+    const later = await newStake(s, "bob", 1n);
+    await nextAt(later.start + 100n);
+    const second = await s.mined(as(s, "bob").staking.write.collect([later.id]));
+    expectEvent(second, "RewardCollected", { amount, fee: (amount * 2000n) / BPS });
   });
 
   it("refuses a stake whose rate is zero: nothing ever accrues", async () => {

@@ -6,6 +6,7 @@ import { deployFixture } from "../support/fixture";
 import { expectEvent, expectRevert } from "../support/expect";
 import {
   as,
+  COLLECT_FEE,
   DAY,
   DURATION,
   GRACE,
@@ -21,6 +22,7 @@ import {
   typed,
   UNIT_A8,
   UNIT_DWN,
+  UNSTAKE_FEE,
   type System,
 } from "./helpers";
 
@@ -183,6 +185,8 @@ describe("Staking.stake", () => {
       endTime: start + DURATION,
       gracePeriod: GRACE,
       rewardPerUnitPerSecond: RATE,
+      unstakeFeeRate: UNSTAKE_FEE,
+      collectFeeRate: COLLECT_FEE,
     });
 
     expect(await s.staking.read.stakeCount()).to.equal(1n);

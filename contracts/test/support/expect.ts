@@ -11,7 +11,9 @@ import {
 import hre from "hardhat";
 
 /** Every error any of the contracts can raise, so a revert that bubbles up from a token decodes too. */
-const ALL_ABIS = ["Pool", "Staking", "DevToken"].flatMap((name) => hre.artifacts.readArtifactSync(name).abi) as Abi;
+const ALL_ABIS = ["Pool", "Staking", "DevToken", "TimelockController"].flatMap(
+  (name) => hre.artifacts.readArtifactSync(name).abi,
+) as Abi;
 
 /**
  * The custom error name and arguments a failed call reverted with. viem reports reverts of
