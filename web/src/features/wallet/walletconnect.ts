@@ -2,7 +2,7 @@ import { EthereumProvider } from "@walletconnect/ethereum-provider";
 import type { Eip1193Provider } from "./eip1193";
 
 /**
- * WalletConnect v2 as an EIP-1193 provider, so the connect flow treats it as any other wallet.
+ * WalletConnect v2 as an EIP-1193 provider, so the connect flow treats it like the injected wallets.
  * This module (and the WalletConnect code it imports) is fetched only when a user picks
  * WalletConnect, or at start-up when the stored session was made with it. The provider keeps
  * its pairing in the browser's storage: after a reload `init` finds the session again.
