@@ -151,6 +151,31 @@ export interface Notice {
   update_time: number;
 }
 
+/** A setting's value: integers (base units, basis points, seconds) as decimal strings; addresses; flags; lists. */
+export type SettingValue = string | boolean | string[];
+
+/**
+ * An owner change queued in the timelock that owns the pool and staking: public from the moment
+ * it is scheduled, it can take effect from `ready_at` on (anyone may execute it then).
+ */
+export interface UpcomingChange {
+  /** The timelock operation (one operation may make several changes, told apart by `index`). */
+  id: string;
+  index: number;
+  /** What it changes: a pool or staking setting, the timelock itself, or another contract's call. */
+  contract: "pool" | "staking" | "timelock" | "other";
+  /** The function called: setFeeRates, setStakeTerms, setTier, pause, updateDelay, …; "call" for another contract. */
+  setting: string;
+  /** The new values by parameter name (for "call": target and data). */
+  values: Record<string, SettingValue>;
+  /** The same parameters' values now on the chain; null when unknown or not a value (creditGuarantee, pause). */
+  current: Record<string, SettingValue> | null;
+  scheduled_at: number;
+  ready_at: number;
+  /** The transaction that scheduled it. */
+  tx_hash: string;
+}
+
 /** Endpoint → [payload, data]. Every payload value is sent as a string. */
 export interface Endpoints {
   "user/get_address_random": [{ address: string }, string];
@@ -168,6 +193,8 @@ export interface Endpoints {
   "stake/getStakeById": [{ id: string; page: string; limit: string }, StakeRewards];
   "notice/getList": [{ page: string; limit: string }, Notice[]];
   "notice/getDetail": [{ id: string }, Notice];
+  /** Owner changes queued and not yet executed or cancelled, soonest first. */
+  "system/getUpcomingChanges": [Record<string, never>, UpcomingChange[]];
 }
 export type Endpoint = keyof Endpoints;
 export type Payload<E extends Endpoint> = Endpoints[E][0];
@@ -179,4 +206,5 @@ export const openEndpoints: readonly Endpoint[] = [
   "user/login",
   "notice/getList",
   "notice/getDetail",
+  "system/getUpcomingChanges",
 ];

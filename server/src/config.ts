@@ -30,6 +30,8 @@ export interface DeploymentConfig {
     udbk: Address;
     pool: Address;
     staking: Address;
+    /** The TimelockController that owns the pool and staking, where the deployment has one. */
+    timelock?: Address;
   };
 }
 

@@ -8,6 +8,7 @@ import { createIndexer, INDEXER_LOCK } from "./sync/indexer";
 import { buildApp } from "./serve/app";
 import { loadKeys } from "./serve/keys";
 import { createSignIn } from "./serve/signin";
+import { createUpcomingChanges } from "./serve/changes";
 
 /** One process runs the indexer, the API, or both (SERVER_ROLE); Ctrl-C stops it cleanly. */
 export async function startServer(config: ServerConfig, log: (line: string) => void = console.log) {
@@ -22,7 +23,11 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
       db,
       rpcUrl: chain.rpcUrl,
       chainId: chain.id,
-      addresses: [deployment.contracts.pool, deployment.contracts.staking],
+      addresses: [
+        deployment.contracts.pool,
+        deployment.contracts.staking,
+        ...(deployment.contracts.timelock ? [deployment.contracts.timelock] : []),
+      ],
       startBlock: deployment.startBlock,
       maxBlockRange: config.indexer.maxBlockRange,
       pollMs: config.indexer.pollMs,
@@ -50,6 +55,9 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
       keys,
       signIn,
       levelThresholds: config.levelThresholds,
+      ...(deployment.contracts.timelock
+        ? { upcomingChanges: createUpcomingChanges({ db, client, contracts: deployment.contracts }) }
+        : {}),
       webDir: config.webDir,
       limits: config.limits,
       trustProxy: config.trustProxy,

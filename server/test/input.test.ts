@@ -223,6 +223,7 @@ const ENDPOINTS: Record<Endpoint, EndpointSpec> = {
     valid: pairs({ id: int(1, 2 ** 31 - 1) }),
     invalid: spoil({ id: int(1, 2 ** 31 - 1) }, { id: badInt(1n, 2n ** 31n - 1n, true) }),
   },
+  "system/getUpcomingChanges": { open: true, valid: fc.constant([]), invalid: fc.constant([]) },
 };
 const endpointNames = Object.keys(ENDPOINTS) as Endpoint[];
 const anyEndpoint = fc.constantFrom(...endpointNames);
@@ -418,7 +419,10 @@ const fieldDefects: fc.Arbitrary<Plan> = fc
     fc.nat(4).map((n) => n === 0),
   )
   // No fields to spoil; and a valid logout would end the session the other plans use.
-  .filter(([endpoint]) => endpoint !== "user/getMemberTeamInfo" && endpoint !== "user/logout")
+  .filter(
+    ([endpoint]) =>
+      endpoint !== "user/getMemberTeamInfo" && endpoint !== "user/logout" && endpoint !== "system/getUpcomingChanges",
+  )
   .chain(([endpoint, lang, key, enveloped, garbageToken]) => {
     const spec = ENDPOINTS[endpoint];
     const sealed = enveloped || !spec.open;

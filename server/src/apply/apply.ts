@@ -1,4 +1,4 @@
-import { poolAbi, stakingAbi } from "@dwn/contracts";
+import { poolAbi, stakingAbi, timelockAbi } from "@dwn/contracts";
 import { parseEventLogs, type Log } from "viem";
 import type { Db, Sql } from "../store/db";
 import { insertRows, unnest, type Row } from "./rows";
@@ -6,8 +6,22 @@ import { TeamDeltas } from "./team";
 import { undoAfter, type Undone } from "./undo";
 import { ReferralTree } from "./tree";
 
-/** The events the store is built from (DESIGN.md §3 lists them), decoded with the generated ABIs. */
-export const indexedAbi = [...poolAbi, ...stakingAbi];
+/** The timelock's events about its queue: a call scheduled, executed, or an operation cancelled. */
+const TIMELOCK_EVENTS = new Set(["CallScheduled", "CallExecuted", "Cancelled"]);
+const timelockQueueAbi = timelockAbi.filter(
+  (
+    item,
+  ): item is Extract<
+    (typeof timelockAbi)[number],
+    { type: "event"; name: "CallScheduled" | "CallExecuted" | "Cancelled" }
+  > => item.type === "event" && TIMELOCK_EVENTS.has(item.name),
+);
+
+/**
+ * The events the store is built from (DESIGN.md §3 lists them), decoded with the generated ABIs:
+ * the pool's, the staking's, and the queue of the timelock that owns them (where there is one).
+ */
+export const indexedAbi = [...poolAbi, ...stakingAbi, ...timelockQueueAbi];
 
 export type ChainLog = Log<bigint, number, false>;
 
@@ -124,6 +138,9 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
     stakes: [] as Row[],
     claims: [] as Row[],
     redemptions: [] as Row[],
+    scheduled: [] as Row[],
+    /** Executions and cancellations, in chain order: each ends the scheduled calls before it. */
+    ended: [] as Row[],
   };
   for (const { log, time } of todo) {
     const at = {
@@ -206,6 +223,37 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
           redeem_block: at.block_number,
         });
         break;
+      case "CallScheduled": {
+        const a = log.args;
+        rows.scheduled.push({
+          tx_hash: at.tx_hash,
+          log_index: at.log_index,
+          block_number: at.block_number,
+          op_id: a.id,
+          op_index: a.index.toString(),
+          target: lower(a.target),
+          value: a.value.toString(),
+          data: a.data,
+          predecessor: a.predecessor,
+          delay: a.delay.toString(),
+          scheduled_at: at.timestamp,
+          ready_at: (time + a.delay).toString(),
+        });
+        break;
+      }
+      case "CallExecuted":
+      case "Cancelled":
+        rows.ended.push({
+          tx_hash: at.tx_hash,
+          log_index: at.log_index,
+          block_number: at.block_number,
+          timestamp: at.timestamp,
+          op_id: log.args.id,
+          // A cancellation ends every call of the operation; an execution the one of its index.
+          op_index: log.eventName === "CallExecuted" ? log.args.index.toString() : null,
+          executed: log.eventName === "CallExecuted" ? 1 : 0,
+        });
+        break;
       default:
       // Settings, transfers and locks change nothing the API shows.
     }
@@ -250,6 +298,7 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
     ),
     redeem(tx, rows.redemptions),
     applyTeam(tx, tree, binds, purchases),
+    queue(tx, rows.scheduled, rows.ended),
   ]);
   return todo.length;
 }
@@ -265,6 +314,47 @@ export async function recordHashes(tx: Sql, hashes: ReadonlyMap<bigint, string>)
     `INSERT INTO block_hashes (${h.names}) SELECT ${h.names} FROM ${h.from}
      ON CONFLICT (block_number) DO UPDATE SET hash = EXCLUDED.hash`,
     h.params,
+  );
+}
+
+/**
+ * The timelock's queue: each scheduled call is a row; an execution or a cancellation marks the
+ * calls of its operation scheduled before it (an operation id comes back when the same call is
+ * scheduled again after a cancellation, so "before it" is what tells the two apart).
+ */
+async function queue(tx: Sql, scheduled: readonly Row[], ended: readonly Row[]): Promise<void> {
+  await insertRows(
+    tx,
+    "owner_changes",
+    `tx_hash text, log_index integer, block_number bigint, op_id text, op_index integer, target text, value numeric,
+     data text, predecessor text, delay bigint, scheduled_at bigint, ready_at bigint`,
+    scheduled,
+  );
+  if (ended.length === 0) return;
+  const e = unnest(
+    "tx_hash text, log_index integer, block_number bigint, timestamp bigint, op_id text, op_index integer, executed smallint",
+    ended,
+  );
+  // Each call still queued is ended by the first of the batch's executions or cancellations of
+  // its operation that came after it.
+  await tx.query(
+    `UPDATE owner_changes c SET
+       executed_at = CASE WHEN m.executed = 1 THEN m.timestamp END,
+       executed_block = CASE WHEN m.executed = 1 THEN m.block_number END,
+       executed_tx = CASE WHEN m.executed = 1 THEN m.tx_hash END,
+       cancelled_at = CASE WHEN m.executed = 0 THEN m.timestamp END,
+       cancelled_block = CASE WHEN m.executed = 0 THEN m.block_number END,
+       cancelled_tx = CASE WHEN m.executed = 0 THEN m.tx_hash END
+     FROM (
+       SELECT DISTINCT ON (o.tx_hash, o.log_index) o.tx_hash AS call_tx, o.log_index AS call_log, x.*
+       FROM owner_changes o JOIN ${e.from}
+         ON o.op_id = x.op_id AND (x.op_index IS NULL OR o.op_index = x.op_index)
+           AND (o.block_number, o.log_index) < (x.block_number, x.log_index)
+       WHERE o.executed_block IS NULL AND o.cancelled_block IS NULL
+       ORDER BY o.tx_hash, o.log_index, x.block_number, x.log_index
+     ) m
+     WHERE c.tx_hash = m.call_tx AND c.log_index = m.call_log`,
+    e.params,
   );
 }
 

@@ -6,12 +6,20 @@ import type { ReferralTree } from "./tree";
 export interface Undone {
   members: number;
   purchases: number;
-  /** Rows deleted from the event tables (NFTs, incomes, collections, stakes, claims, applied logs). */
+  /** Rows deleted from the event tables (NFTs, incomes, collections, stakes, claims, owner changes, applied logs). */
   rows: number;
 }
 
 /** The tables whose rows each belong to one block (their `block_number`), children before parents. */
-const EVENT_TABLES = ["stake_claims", "stakes", "income_collections", "incomes", "nfts", "applied_logs"] as const;
+const EVENT_TABLES = [
+  "stake_claims",
+  "stakes",
+  "income_collections",
+  "incomes",
+  "nfts",
+  "owner_changes",
+  "applied_logs",
+] as const;
 
 /**
  * Takes back, inside `tx`, everything the blocks after `block` wrote: their event rows are
@@ -97,6 +105,12 @@ export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | nul
      WHERE redeem_block > $1`,
     [block],
   );
+  for (const kind of ["executed", "cancelled"]) {
+    await tx.query(
+      `UPDATE owner_changes SET ${kind}_at = NULL, ${kind}_block = NULL, ${kind}_tx = NULL WHERE ${kind}_block > $1`,
+      [block],
+    );
+  }
   for (const table of EVENT_TABLES) {
     rows += await deleteCounted(tx, table, "block_number > $1", [block]);
   }

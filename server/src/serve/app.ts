@@ -19,7 +19,7 @@ import { checkSign, createSessionKeys, seal } from "./envelope";
 import { Refusal } from "./input";
 import { clientKey, createLimiter, DEFAULT_LIMITS, type Limits } from "./limits";
 import { message, type MessageKey } from "./messages";
-import { routes, type Route } from "./routes";
+import { routes, type Route, type RouteDeps } from "./routes";
 import type { ApiKeys } from "./keys";
 import type { createSignIn } from "./signin";
 import { sweep, SWEEP_EVERY_MS } from "./sweep";
@@ -30,6 +30,8 @@ export interface AppOptions {
   signIn: ReturnType<typeof createSignIn>;
   runtimeConfig: RuntimeConfig;
   levelThresholds: readonly bigint[];
+  /** The owner changes queued in the timelock (changes.ts); absent: the contracts have no timelock. */
+  upcomingChanges?: RouteDeps["upcomingChanges"];
   /** The built web app, served under /chain/ when the folder exists. */
   webDir?: string;
   /** Requests allowed per minute (see limits.ts); each one not given keeps its default. */

@@ -1,4 +1,4 @@
-import { incomeTypes, type Endpoint, type Fields, type Income, type Language } from "@dwn/api";
+import { incomeTypes, type Endpoint, type Fields, type Income, type Language, type UpcomingChange } from "@dwn/api";
 import type { Db } from "../store/db";
 import * as q from "../store/queries";
 import { readSyncState } from "../sync/indexer";
@@ -36,6 +36,11 @@ export interface RouteDeps {
   signIn: ReturnType<typeof createSignIn>;
   /** `small_performance` a member needs for levels 1..5. */
   levelThresholds: readonly bigint[];
+  /**
+   * The owner changes queued in the timelock (changes.ts); absent where the contracts have no
+   * timelock, so that nothing can be queued.
+   */
+  upcomingChanges?: () => Promise<UpcomingChange[]>;
 }
 
 /** Level 1–5 by small performance; 0 below the first threshold. */
@@ -45,7 +50,7 @@ export function levelOf(small: bigint, thresholds: readonly bigint[]): number {
 
 const int = (text: string) => Number(text);
 
-export function routes({ db, signIn, levelThresholds }: RouteDeps): Record<Endpoint, Route> {
+export function routes({ db, signIn, levelThresholds, upcomingChanges }: RouteDeps): Record<Endpoint, Route> {
   /** Chain time of the last indexed block: the "now" of stake schedules. */
   async function chainNow(): Promise<bigint> {
     return BigInt((await readSyncState(db))?.blockTime ?? Math.floor(Date.now() / 1000));
@@ -199,6 +204,10 @@ export function routes({ db, signIn, levelThresholds }: RouteDeps): Record<Endpo
         if (!row) throw new Refusal(10001, "noNotice");
         return noticeView(row);
       },
+    },
+    "system/getUpcomingChanges": {
+      open: true,
+      handle: async () => (upcomingChanges ? upcomingChanges() : []),
     },
   };
 }

@@ -249,6 +249,37 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       )
     `,
   },
+  {
+    id: 8,
+    name: "owner_changes",
+    // The queue of the timelock that owns the pool and staking (where there is one): every call
+    // scheduled, with when it may run, and whether and when it was executed or cancelled. The
+    // API serves the calls still queued as the upcoming changes users see before they apply.
+    sql: `
+      CREATE TABLE owner_changes (
+        tx_hash TEXT NOT NULL,
+        log_index INTEGER NOT NULL,
+        block_number BIGINT NOT NULL,
+        op_id TEXT NOT NULL,
+        op_index INTEGER NOT NULL,
+        target TEXT NOT NULL,
+        value NUMERIC NOT NULL,
+        data TEXT NOT NULL,
+        predecessor TEXT NOT NULL,
+        delay BIGINT NOT NULL,
+        scheduled_at BIGINT NOT NULL,
+        ready_at BIGINT NOT NULL,
+        executed_at BIGINT,
+        executed_block BIGINT,
+        executed_tx TEXT,
+        cancelled_at BIGINT,
+        cancelled_block BIGINT,
+        cancelled_tx TEXT,
+        PRIMARY KEY (tx_hash, log_index)
+      );
+      CREATE INDEX owner_changes_queued ON owner_changes (op_id) WHERE executed_block IS NULL AND cancelled_block IS NULL
+    `,
+  },
 ];
 
 /**

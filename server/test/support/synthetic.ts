@@ -1,19 +1,22 @@
-import { poolAbi } from "@dwn/contracts";
-import { encodeEventTopics, encodeAbiParameters, keccak256, toHex, type Address } from "viem";
+import { poolAbi, timelockAbi } from "@dwn/contracts";
+import { encodeEventTopics, encodeAbiParameters, keccak256, toHex, type Address, type Hex } from "viem";
 import type { ChainLog } from "../../src/apply/apply";
 
 /**
  * Pool logs made without a chain, encoded with the real ABI so that they go through the
  * indexer's own decoding: for apply-stage tests and benchmarks.
  */
-export function createLogFactory(pool: Address = "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707") {
+export function createLogFactory(
+  pool: Address = "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707",
+  timelock: Address = "0x0000000000000000000000000000000000007100",
+) {
   let block = 1n;
   let index = 0;
   let tokenId = 0n;
 
-  function make(topics: readonly `0x${string}`[], data: `0x${string}`): ChainLog {
+  function make(topics: readonly `0x${string}`[], data: `0x${string}`, address: Address = pool): ChainLog {
     const log = {
-      address: pool,
+      address,
       topics: topics as [`0x${string}`, ...`0x${string}`[]],
       data,
       blockNumber: block,
@@ -52,6 +55,27 @@ export function createLogFactory(pool: Address = "0x5FC8d32690cc91D4c39d9d3abcBD
         [hashrate, hashrate / 2n, hashrate, makeupHashrate],
       );
       return make(topics as `0x${string}`[], data);
+    },
+    /** The timelock's CallScheduled for call `index` of operation `id`. */
+    scheduled(id: Hex, index: bigint, target: Address, data: Hex, delay: bigint): ChainLog {
+      const topics = encodeEventTopics({ abi: timelockAbi, eventName: "CallScheduled", args: { id, index } });
+      const body = encodeAbiParameters(
+        [{ type: "address" }, { type: "uint256" }, { type: "bytes" }, { type: "bytes32" }, { type: "uint256" }],
+        [target, 0n, data, `0x${"0".repeat(64)}`, delay],
+      );
+      return make(topics as `0x${string}`[], body, timelock);
+    },
+    executed(id: Hex, index: bigint, target: Address, data: Hex): ChainLog {
+      const topics = encodeEventTopics({ abi: timelockAbi, eventName: "CallExecuted", args: { id, index } });
+      const body = encodeAbiParameters(
+        [{ type: "address" }, { type: "uint256" }, { type: "bytes" }],
+        [target, 0n, data],
+      );
+      return make(topics as `0x${string}`[], body, timelock);
+    },
+    cancelled(id: Hex): ChainLog {
+      const topics = encodeEventTopics({ abi: timelockAbi, eventName: "Cancelled", args: { id } });
+      return make(topics as `0x${string}`[], "0x", timelock);
     },
   };
 }
