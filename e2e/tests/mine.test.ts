@@ -204,12 +204,17 @@ test("buying a tier approves exactly its price, then buys at 3 gwei; the NFT sho
   await toast(page, zh.messages.purchaseSuccessful);
   await page.getByTestId("buy-title").waitFor({ state: "hidden" });
 
-  // The wallet sent the two exact approvals to the pool, then the buy, each at 3 gwei.
+  // The wallet sent the two exact approvals to the pool, then the buy held to the quote shown, each at 3 gwei.
   const { usdt, dwn9, pool } = suite.stack.contracts;
   assert.deepEqual(sentCalls(wallet), [
     { to: usdt, functionName: "approve", args: [pool, 100n * e18], gasPrice: parseGwei("3") },
     { to: dwn9, functionName: "approve", args: [pool, 100n * e18], gasPrice: parseGwei("3") },
-    { to: pool, functionName: "buy", args: [1n], gasPrice: parseGwei("3") },
+    {
+      to: pool,
+      functionName: "buy",
+      args: [1n, quote.payusdt, quote.paydwn8, quote.hashrate + quote.makeupHashrate],
+      gasPrice: parseGwei("3"),
+    },
   ]);
   // On chain: the NFT is owned, the hashrate grew by the quote, the price was paid, nothing stays approved.
   assert.equal(await read.pool("balanceOf", buyer.address), 1n);

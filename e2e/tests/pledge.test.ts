@@ -294,14 +294,24 @@ test("staking approves DWN and A8 once, stakes, and the chain and the records ho
   await toast(page, zh.pledge.processing);
   await toast(page, zh.messages.pledgeSuccessful);
 
-  // Approve DWN, approve A8 (each for 2^256 − 1, to the staking contract), then stake(2), at 3 gwei.
+  // Approve DWN, approve A8 (each for 2^256 − 1, to the staking contract), then stake(2) held to the
+  // terms shown (both totals, the cycle, today's reward rate), at 3 gwei.
+  const rewardRate = await suite.stack.publicClient.readContract({
+    address: suite.stack.contracts.staking,
+    abi: stakingAbi,
+    functionName: "rewardPerUnitPerSecond",
+  });
   const sent = sentTransactions(wallet);
   assert.deepEqual(
     sent.map(({ to, name, args }) => [to.toLowerCase(), name, args]),
     [
       [suite.stack.contracts.dwn.toLowerCase(), "approve", [suite.stack.contracts.staking.toLowerCase(), maxUint256]],
       [suite.stack.contracts.a8.toLowerCase(), "approve", [suite.stack.contracts.staking.toLowerCase(), maxUint256]],
-      [suite.stack.contracts.staking.toLowerCase(), "stake", [2n]],
+      [
+        suite.stack.contracts.staking.toLowerCase(),
+        "stake",
+        [2n, 2n * terms.dwnAmount, 2n * terms.a8Amount, terms.cycle, rewardRate],
+      ],
     ],
   );
   for (const tx of sent) assert.equal(tx.gasPrice, parseGwei("3"));

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { ScreenContext } from "../../app/screens";
 import { publicClientFor } from "../../lib/chain";
+import { UpcomingChanges } from "../changes/UpcomingChanges";
 import { CollectSection } from "./components/CollectSection";
 import { NftExchange } from "./components/NftExchange";
 import { PowerCard } from "./components/PowerCard";
@@ -19,6 +20,7 @@ export function MinePage() {
           {t("mine.myNft")}
         </Link>
       </header>
+      <UpcomingChanges scope="pool" />
       <PowerCard />
       <NftExchange />
       <CollectSection />

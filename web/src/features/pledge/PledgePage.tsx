@@ -3,6 +3,7 @@ import type { ScreenContext } from "../../app/screens";
 import { PageNavBar } from "../../components/PageNavBar";
 import { Tabs } from "../../components/Tabs";
 import { publicClientFor } from "../../lib/chain";
+import { UpcomingChanges } from "../changes/UpcomingChanges";
 import { stakeViewQuery } from "../home/hooks/useStakeView";
 import { ProductsTab } from "./components/ProductsTab";
 import { RecordsTab } from "./components/RecordsTab";
@@ -16,6 +17,7 @@ export function PledgePage() {
   return (
     <div data-testid="pledge-page">
       <PageNavBar title={t("pledge.title")} />
+      <UpcomingChanges scope="staking" />
       <Tabs
         tabs={[
           { key: 0, title: <span data-testid="pledge-tab-products">{t("pledge.products")}</span> },

@@ -15,6 +15,15 @@ const CONTRACT_ERRORS: Record<string, (args: readonly unknown[]) => Record<strin
   PoolTierSoldOut: () => ({}),
   PoolTierLimitReached: ([, limit]) => ({ limit: String(asBigint(limit)) }),
   PoolUserNotBound: () => ({}),
+  PoolQuoteMoved: ([, payusdt, paydwn8]) => ({
+    usdt: `${formatAmount(asBigint(payusdt))} USDT`,
+    dwn9: `${formatAmount(asBigint(paydwn8))} DWN9`,
+  }),
+  StakingTermsMoved: ([dwn, a8, cycleDays]) => ({
+    dwn: `${formatAmount(asBigint(dwn))} DWN`,
+    a8: `${formatAmount(asBigint(a8))} A8`,
+    cycle: String(asBigint(cycleDays)),
+  }),
   StakingAlreadyRedeemed: () => ({}),
   StakingInvalidUnits: ([, max]) => ({ max: String(asBigint(max)) }),
   StakingNotConfigured: () => ({}),

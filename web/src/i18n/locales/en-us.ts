@@ -331,6 +331,10 @@ export const enUs = {
     PoolTierSoldOut: "Insufficient remaining quantity!",
     PoolTierLimitReached: "You already own the most NFTs of this tier ({{limit}}).",
     PoolUserNotBound: "Please bind the parent address!",
+    PoolQuoteMoved:
+      "The price or computing power changed before your purchase went through (now {{usdt}} + {{dwn9}}). Nothing was charged: check the new terms and try again.",
+    StakingTermsMoved:
+      "The staking terms changed before your stake went through (now {{dwn}} + {{a8}}, {{cycle}}-day cycle). Nothing was taken: check the new terms and try again.",
     StakingAlreadyRedeemed: "This pledge has already been redeemed.",
     StakingInvalidUnits: "The quantity must be between 1 and {{max}}.",
     StakingNotConfigured: "Staking is not open yet.",

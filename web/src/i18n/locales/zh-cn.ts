@@ -327,6 +327,9 @@ export const zhCn: Messages = {
     PoolTierSoldOut: "剩余数量不足！",
     PoolTierLimitReached: "您已持有该等级 NFT 的上限（{{limit}}）。",
     PoolUserNotBound: "请绑定上级地址！",
+    PoolQuoteMoved: "价格或算力在您的购买完成前已变更（现为 {{usdt}} + {{dwn9}}），未扣款：请查看新条件后重试。",
+    StakingTermsMoved:
+      "质押条件在您的质押完成前已变更（现为 {{dwn}} + {{a8}}，周期 {{cycle}} 天），未扣款：请查看新条件后重试。",
     StakingAlreadyRedeemed: "该质押已赎回。",
     StakingInvalidUnits: "数量必须在 1 到 {{max}} 之间。",
     StakingNotConfigured: "质押尚未开放。",

@@ -30,7 +30,8 @@ function outcomeToast(outcome: PurchaseOutcome, t: TFunction<"translation">, rea
 
 /**
  * `buy(quote, onSending)` buys one NFT with the connected wallet: balance checks, allowances,
- * exact approvals when short, then `buy(id)`, each write through the transaction banner.
+ * exact approvals when short, then `buy(id, maxUsdt, maxDwn8, minHashrate)` with the quote's own
+ * figures, each write through the transaction banner.
  * `onSending` runs as the buy itself is sent. Ends with the outcome's toast.
  */
 export function useBuyNft() {
@@ -60,7 +61,16 @@ export function useBuyNft() {
             args: [pool, amount],
           }),
         sending: onSending,
-        buy: () => run({ label: t("tx.buy"), address: pool, abi: poolAbi, functionName: "buy", args: [quote.id] }),
+        // Held to the quote the popup showed: a price raised or a hashrate lowered since reverts
+        // (PoolQuoteMoved) instead of charging the new terms.
+        buy: () =>
+          run({
+            label: t("tx.buy"),
+            address: pool,
+            abi: poolAbi,
+            functionName: "buy",
+            args: [quote.id, quote.payusdt, quote.paydwn8, quote.hashrate + quote.makeupHashrate],
+          }),
       });
       setBusy(false);
       showToast(outcomeToast(outcome, t, readError));

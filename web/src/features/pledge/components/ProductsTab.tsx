@@ -7,6 +7,7 @@ import { formatAmount } from "../../../lib/format";
 import { useStakeView } from "../../home/hooks/useStakeView";
 import { ConnectButton, useWallet } from "../../wallet";
 import { useStake } from "../hooks/useStake";
+import { useRewardRate } from "../hooks/useRewardRate";
 import { useStakePayView } from "../hooks/useStakePayView";
 import { graceHours, stakeTotals } from "../utils/amounts";
 import { SYMBOL } from "../utils/tokens";
@@ -26,6 +27,7 @@ export function ProductsTab() {
   const { account } = useWallet();
   const view = useStakeView();
   const pay = useStakePayView();
+  const rate = useRewardRate();
   const { stake, busy } = useStake();
   const [units, setUnits] = useState(MIN_UNITS);
 
@@ -72,8 +74,11 @@ export function ProductsTab() {
             color="primary"
             size="large"
             loading={busy}
-            disabled={!view.data || !pay.data}
-            onClick={() => void stake(units)}
+            disabled={!totals || !pay.data || rate.data === undefined}
+            onClick={() => {
+              if (totals && view.data && rate.data !== undefined)
+                void stake(units, { ...totals, cycleDays: view.data.cycle, rewardPerUnitPerSecond: rate.data });
+            }}
             data-testid="pledge-stake"
           >
             {t("pledge.stake")}

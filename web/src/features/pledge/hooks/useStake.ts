@@ -11,13 +11,24 @@ import { useWallet } from "../../wallet";
 import { approvalsNeeded, insufficientToken, stakeTotals } from "../utils/amounts";
 import { SYMBOL } from "../utils/tokens";
 
+/** The terms the page showed when the user pressed Stake: the stake is held to them. */
+export interface ShownTerms {
+  /** The DWN and A8 totals of the units shown. */
+  dwn: bigint;
+  a8: bigint;
+  cycleDays: bigint;
+  rewardPerUnitPerSecond: bigint;
+}
+
 /** Spec §9: "Successful pledge" shows 1 s after the stake is confirmed. */
 export const SUCCESS_TOAST_DELAY_MS = 1_000;
 
 /**
  * The stake flow of spec §4 "Staking": check both totals against the balances (each shortfall
  * stops it with its message), show a blocking loading message, approve DWN then A8 for 2^256 − 1
- * where the allowance is short, send stake(units), and say "Successful pledge" a second after.
+ * where the allowance is short, send stake(units, maxDwn, maxA8, cycleDays, minReward) held to the
+ * terms the page showed (terms changed since revert with StakingTermsMoved instead of taking more
+ * or locking longer), and say "Successful pledge" a second after.
  * Any step that throws ends it with a failure toast: the contract's or wallet's sentence, else
  * the spec's text for an approval ("Authorization failed") or the stake.
  */
@@ -30,7 +41,7 @@ export function useStake() {
   const [busy, setBusy] = useState(false);
 
   const stake = useCallback(
-    async (units: bigint) => {
+    async (units: bigint, shown: ShownTerms) => {
       if (!account) return;
       const fail = (error: unknown, fallback: string) =>
         showToast({ content: failureText(error, fallback), icon: "fail" });
@@ -73,7 +84,7 @@ export function useStake() {
             address: contracts.staking,
             abi: stakingAbi,
             functionName: "stake",
-            args: [units],
+            args: [units, shown.dwn, shown.a8, shown.cycleDays, shown.rewardPerUnitPerSecond],
           });
         } catch (error) {
           return fail(error, t("messages.pledgeFailed"));
