@@ -48,6 +48,8 @@ export interface RuntimeConfig {
     udbk: `0x${string}`;
     pool: `0x${string}`;
     staking: `0x${string}`;
+    /** The TimelockController that owns the pool and staking, where the deployment has one. */
+    timelock?: `0x${string}`;
   };
   /** RSA-2048 public key, base64 SPKI DER. */
   publicKey: string;

@@ -59,10 +59,10 @@ export const role = (name: DevnetRole): HDAccount => devnetAccount(DEVNET_ACCOUN
  * `npm start` run the way a newcomer runs it, on free loopback ports and a temporary data
  * folder, as its own process group. Resolves once it printed that everything is running.
  */
-async function npmStart(extraEnv: Record<string, string> = {}) {
+async function npmStart(extraEnv: Record<string, string> = {}, args: readonly string[] = []) {
   const [devnetPort, port] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-e2e-"));
-  const child: ChildProcess = spawn("npm", ["start"], {
+  const child: ChildProcess = spawn("npm", ["start", ...(args.length > 0 ? ["--", ...args] : [])], {
     cwd: REPO,
     env: { ...process.env, ...extraEnv, DEVNET_PORT: String(devnetPort), PORT: String(port), DATA_DIR: dataDir },
     detached: true,
@@ -104,10 +104,10 @@ async function npmStart(extraEnv: Record<string, string> = {}) {
 /**
  * The whole product for one test file: `npm start`, a chain snapshot of the seeded devnet, and
  * the helpers tests use to set up and check chain and API state. `env` adds configuration
- * (e.g. WALLETCONNECT_PROJECT_ID) to what `npm start` runs with.
+ * (e.g. WALLETCONNECT_PROJECT_ID) to what `npm start` runs with, `args` its options (`--timelock`).
  */
-export async function startStack(env: Record<string, string> = {}) {
-  const started = await npmStart(env);
+export async function startStack(env: Record<string, string> = {}, args: readonly string[] = []) {
+  const started = await npmStart(env, args);
   try {
     return await connectStack(started);
   } catch (error) {
@@ -116,7 +116,7 @@ export async function startStack(env: Record<string, string> = {}) {
   }
 }
 
-async function connectStack({ origin, rpcUrl, stop }: Awaited<ReturnType<typeof npmStart>>) {
+async function connectStack({ origin, rpcUrl, output, stop }: Awaited<ReturnType<typeof npmStart>>) {
   const config = (await (await fetch(`${origin}/api/config`)).json()) as RuntimeConfig;
   if (config.chain.id !== hardhat.id) throw new Error(`The stack runs chain ${config.chain.id}, not the devnet.`);
   const contracts = config.contracts;
@@ -164,6 +164,11 @@ async function connectStack({ origin, rpcUrl, stop }: Awaited<ReturnType<typeof 
     mined,
     waitIndexed,
     call,
+
+    /** The last `lines` lines `npm start` printed (the devnet's and the server's): for a failure's message. */
+    log: (lines = 40) => output.join("").split("\n").slice(-lines).join("\n"),
+
+    status,
 
     /** The web app's URL of a hash route, e.g. `app("/home?address=0x…")`. */
     app: (route: string) => `${origin}/chain/#${route}`,

@@ -20,9 +20,12 @@ export function e2eSuite({
   afterEachTest,
   timeout = 180_000,
   env,
+  args,
 }: {
   /** Configuration added to what `npm start` runs with. */
   env?: Record<string, string>;
+  /** Options of `npm start` (`--timelock`). */
+  args?: string[];
   setUp?: () => Promise<void>;
   afterEachTest?: () => Promise<void>;
   timeout?: number;
@@ -37,7 +40,7 @@ export function e2eSuite({
 
   before(
     async () => {
-      stack = await startStack(env);
+      stack = await startStack(env, args);
       browser = await launchBrowser();
       await setUp?.();
     },

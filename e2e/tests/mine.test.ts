@@ -233,7 +233,13 @@ test("buying a tier approves exactly its price, then buys at 3 gwei; the NFT sho
   // The API lists the NFT once indexed; the backpack shows it ("My NFT").
   await suite.stack.waitIndexed();
   const nfts = await suite.stack.call("NFT/getNFTList", { page: "1", limit: "10" }, await suite.stack.signIn(buyer));
-  assert.equal(nfts.length, 1);
+  // The status and the server's last lines say what happened if the indexed NFT is not there.
+  if (nfts.length !== 1) {
+    assert.fail(
+      `NFT/getNFTList has ${nfts.length} NFTs after the indexer reached the head; status ` +
+        `${JSON.stringify(await suite.stack.status())}; npm start printed:\n${suite.stack.log()}`,
+    );
+  }
   const [nft] = nfts;
   assert.equal(nft.tier, 1);
   assert.equal(BigInt(nft.hashrate) + BigInt(nft.makeup_hashrate), quote.hashrate + quote.makeupHashrate);
