@@ -177,9 +177,9 @@ async function connectStack({ origin, rpcUrl, output, stop }: Awaited<ReturnType
     inviterOf: (account: Address): Promise<Address> =>
       publicClient.readContract({ address: contracts.pool, abi: poolAbi, functionName: "inviters", args: [account] }),
 
-    /** Gives `account` BNB for gas (hardhat_setBalance). */
-    async fundGas(account: Address) {
-      await testClient.setBalance({ address: account, value: parseEther("10") });
+    /** Gives `account` BNB for gas (hardhat_setBalance); `value` 0 leaves it none. */
+    async fundGas(account: Address, value = parseEther("10")) {
+      await testClient.setBalance({ address: account, value });
     },
 
     /** Gives `account` USDT and DWN9 through the devnet tokens' owner-only mint, approved to the pool. */

@@ -33,11 +33,13 @@ const visitor = devnetAccount(43);
 const inviter = devnetAccount(44);
 const invitee = devnetAccount(45);
 const lateBuyer = devnetAccount(46);
+/** Bound, with tokens, and no BNB. */
+const noGas = devnetAccount(47);
 
 const suite = e2eSuite({
   timeout: 240_000,
   setUp: async () => {
-    for (const account of [buyer, shortOfTokens, soldOutBuyer, visitor, inviter, invitee, lateBuyer]) {
+    for (const account of [buyer, shortOfTokens, soldOutBuyer, visitor, inviter, invitee, lateBuyer, noGas]) {
       await suite.stack.fundGas(account.address);
       await suite.stack.bind(account, account === invitee ? inviter.address : role("alice").address);
     }
@@ -274,6 +276,24 @@ test("a balance short of the price stops the purchase: USDT first, then DWN9, wi
   const shown = await page.evaluate(() => window.__toasts ?? []);
   assert.ok(!shown.includes(zh.buy.authorizing), "no allowance is read for a purchase that cannot be paid");
   assert.ok(await page.getByTestId("buy-confirm").isVisible(), "the popup stays open");
+});
+
+test("an account without BNB sees its balance and is told the network fee cannot be paid, before the wallet opens", async () => {
+  await mintTokens(noGas.address, { usdt: 1_000n * e18, dwn9: 1_000n * e18 });
+  await suite.stack.fundGas(noGas.address, 0n);
+  const { page, wallet } = await signedIn(noGas, "/mine");
+  await page.getByTestId("wallet-button").tap();
+  await expectText(page, "wallet-coin-balance", "0 BNB");
+  await page.getByTestId("wallet-button").tap();
+
+  await page.getByTestId("tier-1-buy").tap();
+  await expectText(page, "buy-usdt-balance", "1,000 USDT");
+  await page.getByTestId("buy-confirm").tap();
+  await toast(page, fill(zh.tx.noGas, { coin: "BNB" }));
+  // Nothing reached the wallet, nothing changed on chain.
+  assert.deepEqual(wallet.callsOf("eth_sendTransaction"), []);
+  assert.equal(await read.allowance(suite.stack.contracts.usdt, noGas.address), 0n);
+  assert.equal(await read.pool("balanceOf", noGas.address), 0n);
 });
 
 test("a sold-out tier says so before the popup, and a tier sold out meanwhile is refused by the pool", async () => {

@@ -4,7 +4,10 @@ import {
   ContractFunctionExecutionError,
   ContractFunctionRevertedError,
   encodeErrorResult,
+  HttpRequestError,
+  InsufficientFundsError,
   UserRejectedRequestError,
+  WaitForTransactionReceiptTimeoutError,
   type Abi,
 } from "viem";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -49,8 +52,9 @@ describe("a transaction's problem", () => {
     expect(txProblem(Object.assign(new Error("denied"), { code: 4001 }))).toEqual({ kind: "rejected" });
     const wrapped = new BaseError("send failed", { cause: Object.assign(new Error("denied"), { code: 4001 }) });
     expect(txProblem(wrapped)).toEqual({ kind: "rejected" });
-    expect(sentence(wrapped)).toBe("User denied access request");
-    expect(sentence(wrapped, "zh-cn")).toBe("用户拒绝访问请求");
+    // A transaction refused in the wallet is not an access request refused.
+    expect(sentence(wrapped)).toBe("You rejected the transaction in your wallet.");
+    expect(sentence(wrapped, "zh-cn")).toBe("您已在钱包中拒绝了该交易。");
   });
 
   it("names the contract's custom error and its arguments", () => {
@@ -61,8 +65,32 @@ describe("a transaction's problem", () => {
     });
   });
 
-  it("keeps a plain error's message for the could-not-send sentence", () => {
-    expect(sentence(new Error("HTTP request failed."))).toBe("The transaction could not be sent: HTTP request failed.");
+  it("never shows an error's own text: an unknown failure is one sentence", () => {
+    const raw = new Error("HTTP request failed. URL: http://10.0.0.1:8545/key Request body: {...} Version: viem@2");
+    expect(sentence(raw)).toBe("The transaction could not be sent. Please try again.");
+    expect(sentence(raw, "zh-cn")).toBe("交易未能发送，请重试。");
+  });
+
+  it("tells a missing network fee, a dropped transaction and an unreachable chain apart", () => {
+    // viem's own error, a node's words (BSC, geth), Hardhat's words and a wallet's (MetaMask).
+    const noGas = [
+      new InsufficientFundsError({ cause: new BaseError("insufficient funds for gas * price + value") }),
+      new BaseError("send failed", { cause: new Error("insufficient funds for gas * price + value: balance 0") }),
+      Object.assign(new Error("Sender doesn't have enough funds to send tx. The max upfront cost is: 63000"), {
+        code: -32003,
+      }),
+    ];
+    for (const error of noGas) {
+      expect(txProblem(error)).toEqual({ kind: "noGas" });
+      expect(sentence(error)).toBe("Not enough BNB to pay the network fee.");
+    }
+    expect(sentence(noGas[0], "zh-cn")).toBe("BNB 不足，无法支付网络手续费。");
+    const slow = new WaitForTransactionReceiptTimeoutError({ hash: `0x${"1".repeat(64)}` });
+    expect(txProblem(slow)).toEqual({ kind: "dropped" });
+    expect(sentence(slow)).toMatch(/^The transaction was not confirmed within 5 minutes/);
+    const down = new HttpRequestError({ url: "http://127.0.0.1:9", details: "fetch failed" });
+    expect(txProblem(down)).toEqual({ kind: "unreachable" });
+    expect(sentence(down)).toBe("Can't reach the chain: the transaction was not sent. Please try again.");
   });
 
   it("is what a TxError carries", () => {

@@ -43,13 +43,22 @@ function asBigint(value: unknown): bigint {
   return typeof value === "bigint" ? value : 0n;
 }
 
-/** The sentence, in the user's language, for what went wrong with a transaction. */
-export function describeTxProblem(problem: TxProblem, t: TFunction<"translation">): string {
+/**
+ * The sentence, in the user's language, for what went wrong with a transaction; `coin` is the
+ * chain's currency (BNB), which pays the network fee. Never the error's own text.
+ */
+export function describeTxProblem(problem: TxProblem, t: TFunction<"translation">, coin = "BNB"): string {
   switch (problem.kind) {
     case "rejected":
-      return t("messages.userDenied");
+      return t("tx.rejected");
     case "reverted":
       return t("tx.reverted");
+    case "noGas":
+      return t("tx.noGas", { coin });
+    case "dropped":
+      return t("tx.dropped");
+    case "unreachable":
+      return t("tx.unreachable");
     case "contract": {
       const values = CONTRACT_ERRORS[problem.name];
       if (!values) return t("contractErrors.unknown", { name: problem.name });
@@ -59,6 +68,6 @@ export function describeTxProblem(problem: TxProblem, t: TFunction<"translation"
       return translate(`contractErrors.${problem.name as ErrorKey}`, values(problem.args));
     }
     case "other":
-      return t("tx.notSent", { message: problem.message });
+      return t("tx.notSent");
   }
 }

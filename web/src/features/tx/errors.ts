@@ -1,4 +1,14 @@
-import { BaseError, ContractFunctionRevertedError, UserRejectedRequestError } from "viem";
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  HttpRequestError,
+  InsufficientFundsError,
+  TimeoutError,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  UserRejectedRequestError,
+  WaitForTransactionReceiptTimeoutError,
+} from "viem";
 
 /** What went wrong with a transaction, for the sentence the user reads. */
 export type TxProblem =
@@ -7,6 +17,12 @@ export type TxProblem =
   | { kind: "contract"; name: string; args: readonly unknown[] }
   /** The transaction was mined and reverted. */
   | { kind: "reverted" }
+  /** The account has too little of the chain's coin (BNB) to pay the network fee. */
+  | { kind: "noGas" }
+  /** Sent, but no receipt came in time: dropped, replaced, or still waiting. */
+  | { kind: "dropped" }
+  /** The chain's RPC did not answer. */
+  | { kind: "unreachable" }
   | { kind: "other"; message: string };
 
 /** An error a transaction step threw, with the problem it stands for. */
@@ -20,6 +36,16 @@ export class TxError extends Error {
 }
 
 const USER_REJECTED = 4001;
+
+/** How wallets and nodes word "the account cannot pay the gas" (MetaMask, geth, BSC's nodes, Hardhat). */
+const NO_GAS = /insufficient funds|doesn't have enough funds|not enough funds|gas \* price \+ value/i;
+
+function messageOf(error: unknown): string {
+  if (typeof error !== "object" || error === null) return String(error);
+  const details = Reflect.get(error, "details");
+  const message = Reflect.get(error, "message");
+  return `${typeof message === "string" ? message : ""} ${typeof details === "string" ? details : ""}`;
+}
 
 function codeOf(error: unknown): number | undefined {
   const code = typeof error === "object" && error !== null ? Reflect.get(error, "code") : undefined;
@@ -37,12 +63,25 @@ export function txProblem(error: unknown): TxProblem {
     if (error.walk((e) => e instanceof UserRejectedRequestError || codeOf(e) === USER_REJECTED)) {
       return { kind: "rejected" };
     }
+    if (error.walk((e) => e instanceof InsufficientFundsError || NO_GAS.test(messageOf(e)))) return { kind: "noGas" };
+    if (
+      error.walk(
+        (e) =>
+          e instanceof WaitForTransactionReceiptTimeoutError ||
+          e instanceof TransactionNotFoundError ||
+          e instanceof TransactionReceiptNotFoundError,
+      )
+    ) {
+      return { kind: "dropped" };
+    }
     const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
     if (reverted instanceof ContractFunctionRevertedError && reverted.data?.errorName) {
       return { kind: "contract", name: reverted.data.errorName, args: reverted.data.args ?? [] };
     }
+    if (error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)) return { kind: "unreachable" };
     return { kind: "other", message: error.shortMessage };
   }
   if (codeOf(error) === USER_REJECTED) return { kind: "rejected" };
+  if (NO_GAS.test(messageOf(error))) return { kind: "noGas" };
   return { kind: "other", message: error instanceof Error ? error.message : String(error) };
 }

@@ -13,6 +13,7 @@ import {
 } from "viem";
 import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
 import { GAS_PRICE } from "../../lib/chain";
+import { useRuntimeConfig } from "../../lib/runtime";
 import { usePublicClient } from "../../lib/usePublicClient";
 import { useGetWalletClient } from "../wallet";
 import { describeTxProblem } from "./describe";
@@ -44,6 +45,8 @@ const DEPLOYMENT_ERRORS: Abi = ([...poolAbi, ...stakingAbi, ...tokenAbi] as Abi)
 
 /** Receipts are polled every second: the devnet mines on each transaction, BSC every 3 s. */
 const RECEIPT_POLL_MS = 1_000;
+/** A transaction with no receipt after this long is reported as possibly dropped. */
+const RECEIPT_TIMEOUT_MS = 5 * 60_000;
 /** How long to watch for the next block, to refresh once more after it. */
 const NEXT_BLOCK_WAIT_MS = 60_000;
 
@@ -56,7 +59,9 @@ async function blockNumber(client: Client): Promise<bigint> {
  * resolves with its successful receipt. The banner follows it: waiting for the wallet →
  * pending (hash, explorer link) → confirmed or failed. The call is simulated first against the
  * deployment's RPC, so a refusal is the contract's custom error, named in the user's language,
- * and costs no gas. Every query is refreshed on the receipt and again after the next block.
+ * and costs no gas; an account whose BNB cannot pay the estimated fee at that price is told so
+ * before the wallet opens. A transaction without a receipt after 5 minutes is reported as
+ * possibly dropped. Every query is refreshed on the receipt and again after the next block.
  * Rejects with a {@link TxError} whose message is the sentence to show.
  */
 export function useTransaction() {
@@ -64,6 +69,7 @@ export function useTransaction() {
   const client = usePublicClient();
   const queryClient = useQueryClient();
   const getWalletClient = useGetWalletClient();
+  const coin = useRuntimeConfig().chain.currency.symbol;
 
   return useCallback(
     async function run<const abi extends Abi, name extends WriteName<abi>, const args extends WriteArgs<abi, name>>(
@@ -73,7 +79,7 @@ export function useTransaction() {
       const id = txStore.begin(label);
       const fail = (error: unknown): never => {
         const problem = txProblem(error);
-        const reason = describeTxProblem(problem, t);
+        const reason = describeTxProblem(problem, t, coin);
         txStore.update(id, { phase: "failed", reason });
         throw new TxError(problem, reason);
       };
@@ -83,7 +89,7 @@ export function useTransaction() {
       try {
         // viem's transaction actions load with the first transaction, not with the screen.
         actions = await import("viem/actions");
-        const { sendTransaction, simulateContract } = actions;
+        const { estimateGas, getBalance, sendTransaction, simulateContract } = actions;
         if (!getWalletClient) throw new Error("No wallet is connected.");
         const wallet = await getWalletClient();
         await simulateContract(client, {
@@ -94,6 +100,12 @@ export function useTransaction() {
           account: wallet.account.address,
         } as Parameters<typeof simulateContract>[1]);
         const data = encodeFunctionData({ abi, functionName, args } as EncodeFunctionDataParameters);
+        const from = wallet.account.address;
+        const [gas, coins] = await Promise.all([
+          estimateGas(client, { account: from, to: address, data }),
+          getBalance(client, { address: from }),
+        ]);
+        if (coins < gas * GAS_PRICE) throw new TxError({ kind: "noGas" }, "noGas");
         hash = await sendTransaction(wallet, {
           account: wallet.account,
           chain: wallet.chain,
@@ -108,7 +120,11 @@ export function useTransaction() {
       txStore.update(id, { phase: "pending", hash });
       let receipt;
       try {
-        receipt = await actions.waitForTransactionReceipt(client, { hash, pollingInterval: RECEIPT_POLL_MS });
+        receipt = await actions.waitForTransactionReceipt(client, {
+          hash,
+          pollingInterval: RECEIPT_POLL_MS,
+          timeout: RECEIPT_TIMEOUT_MS,
+        });
       } catch (error) {
         return fail(error);
       }
@@ -120,7 +136,7 @@ export function useTransaction() {
       void refreshAfterNextBlock(client, receipt.blockNumber, () => void queryClient.invalidateQueries());
       return receipt;
     },
-    [client, getWalletClient, queryClient, t],
+    [client, coin, getWalletClient, queryClient, t],
   );
 }
 
@@ -139,8 +155,5 @@ async function refreshAfterNextBlock(client: Client, mined: bigint, refresh: () 
 
 /** The text to toast for a failed step: the contract's or the wallet's sentence, else the spec's `fallback`. */
 export function failureText(error: unknown, fallback: string): string {
-  if (error instanceof TxError && (error.problem.kind === "contract" || error.problem.kind === "rejected")) {
-    return error.message;
-  }
-  return fallback;
+  return error instanceof TxError && error.problem.kind !== "other" ? error.message : fallback;
 }

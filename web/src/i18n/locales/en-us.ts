@@ -310,7 +310,12 @@ export const enUs = {
     viewOnExplorer: "View on explorer",
     close: "Close",
     reverted: "The transaction failed on chain.",
-    notSent: "The transaction could not be sent: {{message}}",
+    rejected: "You rejected the transaction in your wallet.",
+    noGas: "Not enough {{coin}} to pay the network fee.",
+    dropped:
+      "The transaction was not confirmed within 5 minutes: it may have been dropped. Check your wallet's activity before trying again.",
+    unreachable: "Can't reach the chain: the transaction was not sent. Please try again.",
+    notSent: "The transaction could not be sent. Please try again.",
     indexerBehind:
       "Your latest transaction (block {{block}}) is still being recorded; records up to block {{indexed}} are shown.",
     approve: "Approve {{token}}",

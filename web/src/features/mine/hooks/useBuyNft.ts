@@ -22,7 +22,7 @@ function outcomeToast(outcome: PurchaseOutcome, t: TFunction<"translation">, rea
     case "read":
       return { content: readError(outcome.error), icon: "fail" as const };
     case "approve":
-      return { content: t("messages.authorizationFailed"), icon: "fail" as const };
+      return { content: failureText(outcome.error, t("messages.authorizationFailed")), icon: "fail" as const };
     case "buy":
       return { content: failureText(outcome.error, t("messages.subscriptionFailed")), icon: "fail" as const };
   }

@@ -1,14 +1,21 @@
 import type { ReactElement } from "react";
 import Popover, { type PopoverMenuProps } from "antd-mobile/es/components/popover";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Address } from "viem";
 import { showToast } from "../../../components/toast";
 import { copyText } from "../../../lib/clipboard";
+import { formatAmount } from "../../../lib/format";
+import { useRuntimeConfig } from "../../../lib/runtime";
+import { usePublicClient } from "../../../lib/usePublicClient";
 import { useWallet } from "../context";
 
 type MenuAction = PopoverMenuProps["actions"][number];
 
-/** The signed-in wallet's popover (spec §2): copy the address, or disconnect. */
+/**
+ * The signed-in wallet's popover (spec §2): copy the address, or disconnect; above them the
+ * account's BNB, which pays every transaction's network fee ("--" until read).
+ */
 export function WalletMenu({
   account,
   visible,
@@ -23,12 +30,29 @@ export function WalletMenu({
 }) {
   const { t } = useTranslation();
   const { disconnect } = useWallet();
+  const client = usePublicClient();
+  const { currency } = useRuntimeConfig().chain;
+  const coins = useQuery({
+    queryKey: ["eth_getBalance", account],
+    queryFn: async () => BigInt(await client.request({ method: "eth_getBalance", params: [account, "latest"] })),
+    enabled: visible,
+  });
   const actions: MenuAction[] = [
+    {
+      key: "balance",
+      disabled: true,
+      text: (
+        <span data-testid="wallet-coin-balance">
+          {`${coins.data === undefined ? "--" : formatAmount(coins.data, { decimals: currency.decimals })} ${currency.symbol}`}
+        </span>
+      ),
+    },
     { key: "copy", text: <span data-testid="wallet-copy">{t("wallet.copy")}</span> },
     { key: "disconnect", text: <span data-testid="wallet-disconnect">{t("wallet.disconnect")}</span> },
   ];
   const onAction = async ({ key }: MenuAction) => {
     onVisibleChange(false);
+    if (key === "balance") return;
     if (key === "disconnect") {
       await disconnect();
       return;
