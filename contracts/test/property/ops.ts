@@ -2,6 +2,8 @@
  * The operations a generated sequence is made of, and their fast-check arbitraries. An operation
  * names actors and stakes by index; `resolve` in the test turns it into a concrete call against
  * the model's state before the step (which the chain shares), so both sides see the same call.
+ * Where a timelock owns the contracts, an owner call is mostly a proposal through it, which
+ * `resolveAll` turns into several steps.
  */
 import fc from "fast-check";
 import { MAX_PRICE, MAX_UINT96, MIN_DWN_PRICE, MIN_USDT_PRICE, WAD, DAY, HOUR } from "./model";
@@ -38,7 +40,10 @@ export function accountIndex(name: ActorName): number {
 /** Bound at setup, each under the previous one (alice under root): a tree 11 generations deep. */
 export const DEEP_CHAIN: readonly ActorName[] = ACTORS.slice(1, 12);
 
-/** Index −1 is the owner; owner operations are sometimes sent by an actor instead. */
+/**
+ * Index −1 is the deployer's key: the owner, or, where a timelock owns the contracts, a key that
+ * owns nothing any more. Owner operations are sometimes sent by an actor instead.
+ */
 export const OWNER = -1;
 
 /** A stake picked by index among the stakes made so far, or (rarely) an id that does not exist. */
@@ -69,6 +74,12 @@ export type Op =
   | { kind: "wait"; seconds: number }
   | { kind: "jump"; stake: number; point: JumpPoint; delta: number; skip: number }
   | { kind: "topUp"; token: "dwn" | "udbk"; amount: bigint; dt: number }
+  | OwnerOp
+  | { kind: "propose"; call: OwnerOp; fate: Fate; executor: number; offset: number }
+  | { kind: "executeQueued"; pick: number; executor: number; dt: number };
+
+/** A call only the owner of Pool or Staking may make; `caller` says who sends it directly. */
+export type OwnerOp =
   | {
       kind: "setTier";
       caller: number;
@@ -100,6 +111,21 @@ export type Op =
       dt: number;
     }
   | { kind: "pause"; caller: number; target: "pool" | "staking"; paused: boolean; dt: number };
+
+/**
+ * Where the owner is a timelock, what becomes of a proposed call after the multisig schedules it:
+ * executed by anyone `offset` seconds after it is ready (`execute`); left in the queue for a
+ * later `executeQueued`, or for ever (`queue`); cancelled by the multisig `offset` + 1 seconds
+ * later, then executed in vain once the delay is over (`cancel`); executed in vain `offset` + 1
+ * seconds before it is ready, and left in the queue (`early`).
+ */
+export type Fate = "execute" | "queue" | "cancel" | "early";
+
+/** Who owns Pool and Staking in a sequence: the deployer's key, or a timelock (as in production). */
+export type Ownership = "key" | "timelock";
+
+/** The Hardhat account of the multisig that proposes and cancels where a timelock owns the contracts. */
+export const MULTISIG_ACCOUNT = 17;
 
 const token = (n: bigint) => n * WAD;
 
@@ -282,7 +308,10 @@ function fit(amounts: bigint[], users: number[]): bigint[] {
   return amounts.length === 1 && users.length === 3 ? out.slice(0, 2) : out;
 }
 
-export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
+/** Each owner call equally often; who sends it is drawn with it (`caller`). */
+const ownerOp: fc.Arbitrary<OwnerOp> = fc.oneof(...Object.values(owner));
+
+const userAndTimeOps = [
   { weight: 8, arbitrary: user.setInviter },
   { weight: 12, arbitrary: user.buy },
   { weight: 5, arbitrary: user.collectStatic },
@@ -293,34 +322,62 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: timeOps.wait },
   { weight: 4, arbitrary: timeOps.jump },
   { weight: 2, arbitrary: timeOps.topUp },
-  { weight: 1, arbitrary: owner.setTier },
-  { weight: 1, arbitrary: owner.setStaticRewardPerSecond },
-  { weight: 1, arbitrary: owner.setDynamicRates },
-  { weight: 1, arbitrary: owner.setDirectPushRate },
-  { weight: 1, arbitrary: owner.setDwnPrice },
-  { weight: 1, arbitrary: owner.setMakeup },
-  { weight: 1, arbitrary: owner.setOpenBuyTime },
-  { weight: 1, arbitrary: owner.setOpenCapitalPool },
-  { weight: 1, arbitrary: owner.creditGuarantee },
-  { weight: 1, arbitrary: owner.setFeeRates },
-  { weight: 1, arbitrary: owner.setStakeTerms },
-  { weight: 1, arbitrary: owner.pause },
+] as const;
+
+/** The operations of a sequence where the deployer's key owns the contracts. */
+export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(...userAndTimeOps, { weight: 12, arbitrary: ownerOp });
+
+const proposal = fc.record({
+  kind: fc.constant("propose" as const),
+  call: ownerOp.map((op) => ({ ...op, caller: OWNER })),
+  fate: fc.constantFrom<Fate>("execute", "execute", "execute", "queue", "cancel", "early"),
+  executor: actor,
+  // 0: exactly when the operation becomes ready (or, early, its last second before).
+  offset: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 60 }), fc.integer({ min: 61, max: 6 * 3600 })),
+});
+
+/**
+ * The operations of a sequence where a timelock owns the contracts (production): most owner calls
+ * are proposals through it; the rest are sent directly, by the deployer's former key or by an
+ * actor, and refused.
+ */
+export const timelockOpArbitrary: fc.Arbitrary<Op> = fc.oneof(
+  ...userAndTimeOps,
+  { weight: 10, arbitrary: proposal },
+  { weight: 2, arbitrary: ownerOp },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("executeQueued" as const),
+      pick: fc.nat({ max: 15 }),
+      executor: actor,
+      dt,
+    }),
+  },
 );
 
 /**
  * A sequence: a short prefix that grows the referral tree, sells NFTs and makes stakes (steered
  * binds and buys, so that income of every kind flows early), then any operations.
  */
-export const sequenceArbitrary: fc.Arbitrary<Op[]> = fc
-  .tuple(
-    fc.array(
-      fc.oneof(
-        user.setInviter.map((op) => ({ ...op, steer: true })),
-        user.buy.map((op) => ({ ...op, steer: true })),
-        user.stake,
+function sequenceOf(ops: fc.Arbitrary<Op>): fc.Arbitrary<Op[]> {
+  return fc
+    .tuple(
+      fc.array(
+        fc.oneof(
+          user.setInviter.map((op) => ({ ...op, steer: true })),
+          user.buy.map((op) => ({ ...op, steer: true })),
+          user.stake,
+        ),
+        { maxLength: 8 },
       ),
-      { maxLength: 8 },
-    ),
-    fc.array(opArbitrary, { minLength: 5, maxLength: 25 }),
-  )
-  .map(([prefix, rest]) => [...prefix, ...rest]);
+      fc.array(ops, { minLength: 5, maxLength: 25 }),
+    )
+    .map(([prefix, rest]) => [...prefix, ...rest]);
+}
+
+/** Half the sequences run where the deployer's key owns the contracts, half where a timelock does. */
+export const sequenceArbitrary: fc.Arbitrary<{ ownership: Ownership; ops: Op[] }> = fc.oneof(
+  sequenceOf(opArbitrary).map((ops) => ({ ownership: "key" as const, ops })),
+  sequenceOf(timelockOpArbitrary).map((ops) => ({ ownership: "timelock" as const, ops })),
+);

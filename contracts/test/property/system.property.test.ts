@@ -4,6 +4,13 @@
  * step the outcome (success or the exact custom error) and the whole observable state must agree,
  * and the invariants below must hold on the chain.
  *
+ * Half the sequences run against a deployment whose owner is the deployer's key (the devnet's),
+ * half against one that `deploySystem` handed over to a TimelockController as on BNB Smart Chain
+ * (48-hour delay, a multisig proposes and cancels, anyone executes). There an owner call is
+ * scheduled by the multisig and applies only when executed after the delay, against the state of
+ * that moment; the model applies it then too (`timelock.ts` models the queue). Scheduling,
+ * cancelling and executing too early must leave every setting as it was.
+ *
  * PROPERTY_RUNS sets the number of sequences (default 300), PROPERTY_SEED replays a run and
  * PROPERTY_PATH (printed by fast-check with the seed) replays one counterexample. PROPERTY_CHECK=end
  * compares the state only at the end of each sequence (the default under coverage).
@@ -18,12 +25,17 @@ import {
   encodeFunctionData,
   getAddress,
   maxUint256,
+  toHex,
   zeroAddress,
+  zeroHash,
   type Abi,
   type Address,
   type Hex,
 } from "viem";
-import { deployFixture, type System } from "../support/fixture";
+import { MIN_BSC_DELAY } from "../../deploy/deploy";
+import { devnetParams } from "../../deploy/params";
+import { timelockAbi } from "../../generated/deployments";
+import { deploy, deployFixture, type System } from "../support/fixture";
 import {
   BatchReader,
   asAddress,
@@ -41,14 +53,17 @@ import { DAY, Model, TOKENS, WAD, type ModelInit, type Outcome, type Stake, type
 import {
   ACTORS,
   DEEP_CHAIN,
+  MULTISIG_ACCOUNT,
   OWNER,
   accountIndex,
   sequenceArbitrary,
   type ActorName,
   type Op,
+  type Ownership,
   type StakePick,
   type Timing,
 } from "./ops";
+import { TimelockModel, operationId } from "./timelock";
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
 const SEED = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
@@ -92,24 +107,28 @@ const describeOutcome = (o: Outcome) => (o.ok ? "ok" : `${o.error}(${canon(o.arg
 describe("system property: contracts agree with the reference model", () => {
   it(`holds over ${RUNS} random sequences of operations`, async function () {
     this.timeout(0);
-    const h = await Harness.create();
+    const stats: Stats = { steps: 0, outcomes: new Map() };
+    const worlds = await Harness.create(stats);
     const started = Date.now();
     let sequences = 0;
+    let timelocked = 0;
     try {
       await fc.assert(
-        fc.asyncProperty(sequenceArbitrary, async (ops) => {
+        fc.asyncProperty(sequenceArbitrary, async ({ ownership, ops }) => {
           sequences++;
-          await h.runSequence(ops);
+          if (ownership === "timelock") timelocked++;
+          await worlds[ownership].runSequence(ops);
         }),
         { numRuns: RUNS, seed: SEED, path: PATH },
       );
     } finally {
-      await h.leave();
+      await worlds.key.leave();
     }
     const seconds = (Date.now() - started) / 1000;
-    const outcomes = [...h.outcomes.entries()].sort(([, a], [, b]) => b - a);
+    const outcomes = [...stats.outcomes.entries()].sort(([, a], [, b]) => b - a);
     console.log(
-      `      ${sequences} sequences, ${h.steps} steps in ${seconds.toFixed(1)} s, ${outcomes.length} distinct outcomes`,
+      `      ${sequences} sequences (${timelocked} owned by the timelock), ${stats.steps} steps in ` +
+        `${seconds.toFixed(1)} s, ${outcomes.length} distinct outcomes`,
     );
     // PROPERTY_STATS=1 prints how often each operation succeeded or failed with each error.
     if (process.env.PROPERTY_STATS) console.log(outcomes.map(([k, n]) => `        ${k} ${n}`).join("\n"));
@@ -128,8 +147,39 @@ type Step =
       apply: (m: Model, from: Address) => Outcome;
       owner: boolean;
       check?: Check;
+      /** A call to the timelock: it schedules, cancels or executes an operation. */
+      queue?: "schedule" | "cancel" | "execute";
     }
   | { type: "time"; label: string; at: bigint };
+type TxStep = Extract<Step, { type: "tx" }>;
+/** An operation sent directly (a proposal or the execution of a queued one expands into several steps). */
+type DirectOp = Exclude<Op, { kind: "propose" | "executeQueued" }>;
+
+/** An owner call scheduled in the timelock: its operation id, salt and the call itself. */
+interface Proposal {
+  id: Hex;
+  salt: Hex;
+  call: TxStep;
+}
+
+/** A sequence's timelock: the model of its queue and every proposal scheduled so far. */
+interface Queue {
+  model: TimelockModel;
+  proposals: Proposal[];
+}
+
+/** The timelock that owns the contracts of a deployment, and the multisig that proposes. */
+interface TimelockRoles {
+  address: Address;
+  multisig: Address;
+  delay: bigint;
+}
+
+/** Counts shared by the deployments: steps run, and how often each outcome of each operation came. */
+interface Stats {
+  steps: number;
+  outcomes: Map<string, number>;
+}
 
 /** Extra invariants of particular operations. */
 type Check =
@@ -141,11 +191,10 @@ type Check =
   | { kind: "redeem"; user: Address; name: ActorName; id: bigint };
 
 class Harness {
-  steps = 0;
-  readonly outcomes = new Map<string, number>();
   private readonly reader: BatchReader;
   private readonly names: Map<Address, AccountName>;
   private readonly accounts: [AccountName, Address][];
+  private readonly settingsKeys: string[];
   private initialView: View = new Map();
 
   private constructor(
@@ -154,10 +203,14 @@ class Harness {
     private readonly pristine: SnapshotRestorer,
     private readonly initial: Model,
     multicall: Address,
+    private readonly stats: Stats,
+    /** Present where a timelock owns Pool and Staking. */
+    private readonly timelock?: TimelockRoles,
   ) {
     this.reader = new BatchReader(multicall);
     this.accounts = Harness.accountList(s);
     this.names = new Map(this.accounts.map(([n, a]) => [a, n]));
+    this.settingsKeys = Harness.settingsReads(s).map((r) => r.key);
   }
 
   static accountList(s: System): [AccountName, Address][] {
@@ -171,11 +224,46 @@ class Harness {
     ];
   }
 
-  /** Deploys, funds the actors and the reserves, snapshots, and builds the model from the chain. */
-  static async create(): Promise<Harness> {
+  /**
+   * Deploys the system twice on one chain, once owned by the deployer's key and once handed over
+   * to a timelock, each with tokens of its own; funds the actors and the reserves of both; takes
+   * one snapshot that holds both (restoring a snapshot drops those taken after it); and builds
+   * each deployment's model from the chain.
+   */
+  static async create(stats: Stats): Promise<Record<Ownership, Harness>> {
     const s = await loadFixture(deployFixture);
     const pristine = await takeSnapshot();
+    const multisig = getAddress(s.wallets[MULTISIG_ACCOUNT].account.address);
+    const owned = await deploy(devnetParams, { minDelay: MIN_BSC_DELAY, multisig });
     const multicall = await deployMulticall(s.address("owner"));
+    await Harness.setUp(s);
+    await Harness.setUp(owned);
+    const snapshot = await takeSnapshot();
+    const build = async (system: System, timelock?: TimelockRoles) => {
+      const model = await Harness.modelFromChain(system, new BatchReader(multicall));
+      let up: ActorName = "root";
+      for (const n of DEEP_CHAIN) {
+        const outcome = model.setInviter(actorAddress(system, n), actorAddress(system, up));
+        if (!outcome.ok) throw new Error(`the model refused the setup bind of ${n}`);
+        up = n;
+      }
+      const harness = new Harness(system, snapshot, pristine, model, multicall, stats, timelock);
+      const view = await harness.readChain(0, true);
+      harness.compareViews(view, harness.modelView(model, true), "initial state", []);
+      expect(view.get("totalHashrate"), "an unseeded deployment").to.equal(0n);
+      harness.initialView = view;
+      return harness;
+    };
+    const timelock = owned.record.contracts.timelock;
+    if (!timelock) throw new Error("the deployment handed over to a timelock names none");
+    return {
+      key: await build(s),
+      timelock: await build(owned, { address: timelock, multisig, delay: MIN_BSC_DELAY }),
+    };
+  }
+
+  /** Funds and approves the actors, binds the deep line, and fills the reserves. */
+  private static async setUp(s: System): Promise<void> {
     const erc20 = s.tokens.usdt.abi as Abi;
     const send = (from: Address, to: Address, data: Hex) =>
       s.publicClient.request({ method: "eth_sendTransaction", params: [{ from, to, data }] } as never);
@@ -208,21 +296,6 @@ class Harness {
     }
     await s.mined(s.tokens.dwn.write.mint([s.pool.address, POOL_DWN_RESERVE]));
     await s.mined(s.tokens.udbk.write.mint([s.staking.address, STAKING_UDBK_RESERVE]));
-    const snapshot = await takeSnapshot();
-
-    const model = await Harness.modelFromChain(s, new BatchReader(multicall));
-    let up: ActorName = "root";
-    for (const n of DEEP_CHAIN) {
-      const outcome = model.setInviter(actorAddress(s, n), actorAddress(s, up));
-      if (!outcome.ok) throw new Error(`the model refused the setup bind of ${n}`);
-      up = n;
-    }
-    const harness = new Harness(s, snapshot, pristine, model, multicall);
-    const view = await harness.readChain(0, true);
-    harness.compareViews(view, harness.modelView(model, true), "initial state", []);
-    expect(view.get("totalHashrate"), "an unseeded deployment").to.equal(0n);
-    harness.initialView = await harness.readChain(0, false);
-    return harness;
   }
 
   /** Leaves the chain as the fixture left it, for the test files that run after this one. */
@@ -279,7 +352,8 @@ class Harness {
     return new Model({
       now: await latestTimestamp(),
       addresses: {
-        owner: s.address("owner"),
+        owner: s.record.owner,
+        minter: s.address("owner"),
         root: s.address("root"),
         treasury: s.address("treasury"),
         feeRecipient: s.address("feeRecipient"),
@@ -479,7 +553,12 @@ class Harness {
   async runSequence(ops: readonly Op[]): Promise<void> {
     await this.snapshot.restore();
     const model = this.initial.clone();
+    const queue: Queue | undefined = this.timelock
+      ? { model: new TimelockModel(this.timelock.delay), proposals: [] }
+      : undefined;
     let prev = this.initialView;
+    /** The last state read with the settings. */
+    let settled = prev;
     const trace: string[] = [];
     /** DWN each user actually received from the pool's collects. */
     const poolReceived = new Map<Address, bigint>();
@@ -488,41 +567,71 @@ class Harness {
     const ind = new Independent(this.initial);
 
     for (const [i, op] of ops.entries()) {
-      const step = this.resolve(op, model);
-      this.steps++;
-      let outcome: Outcome | undefined;
-      if (step.type === "time") {
-        ind.elapse(step.at - model.now);
-        await mineAt(step.at);
-        model.setTime(step.at);
-        trace.push(`${step.label} → t=${step.at}`);
-      } else {
-        const at = model.now + step.dt;
-        ind.elapse(step.dt);
-        outcome = await sendAt(at, step.from, step.to, step.data);
-        model.setTime(at);
-        const expected = step.apply(model, step.from);
-        trace.push(`${step.label} @${at}: chain ${describeOutcome(outcome)}`);
-        const key = `${step.label.split("(")[0]}:${outcome.ok ? "ok" : outcome.error}`;
-        this.outcomes.set(key, (this.outcomes.get(key) ?? 0) + 1);
-        if (describeOutcome(outcome) !== describeOutcome(expected)) {
-          fail(`outcome differs: chain ${describeOutcome(outcome)}, model ${describeOutcome(expected)}`, trace);
+      const steps = this.resolveAll(op, model, queue, i);
+      for (const [j, step] of steps.entries()) {
+        this.stats.steps++;
+        let outcome: Outcome | undefined;
+        if (step.type === "time") {
+          ind.elapse(step.at - model.now);
+          await mineAt(step.at);
+          model.setTime(step.at);
+          trace.push(`${step.label} → t=${step.at}`);
+        } else {
+          const at = model.now + step.dt;
+          ind.elapse(step.dt);
+          outcome = await sendAt(at, step.from, step.to, step.data);
+          model.setTime(at);
+          const expected = step.apply(model, step.from);
+          trace.push(`${step.label} @${at}: chain ${describeOutcome(outcome)}`);
+          const key = `${step.label.split("(")[0]}:${outcome.ok ? "ok" : outcome.error}`;
+          this.stats.outcomes.set(key, (this.stats.outcomes.get(key) ?? 0) + 1);
+          if (describeOutcome(outcome) !== describeOutcome(expected)) {
+            fail(`outcome differs: chain ${describeOutcome(outcome)}, model ${describeOutcome(expected)}`, trace);
+          }
         }
+        const last = i === ops.length - 1 && j === steps.length - 1;
+        if (!CHECK_EVERY_STEP && !last) continue;
+        const settings = (step.type === "tx" && step.owner) || last;
+        const cur = await this.readChain(model.stakeCount, settings);
+        this.compareViews(cur, this.modelView(model, settings), "after the last step", trace);
+        this.checkSupplies(cur, trace);
+        if (queue && ((step.type === "tx" && step.queue) || last)) await this.compareQueue(queue, trace);
+        if (step.type === "tx" && outcome && CHECK_EVERY_STEP) {
+          await this.checkStep(step, outcome, prev, cur, model, trace, poolReceived, stakeReceived);
+          await this.checkIndependent(ind, step, outcome, prev, cur, model.now, trace);
+          if (step.queue && !(step.queue === "execute" && outcome.ok)) this.checkUnchanged(settled, prev, cur, trace);
+        }
+        if (settings) {
+          ind.settings(cur);
+          settled = cur;
+        }
+        prev = cur;
       }
-      const last = i === ops.length - 1;
-      if (!CHECK_EVERY_STEP && !last) continue;
-      const settings = (step.type === "tx" && step.owner) || last;
-      const cur = await this.readChain(model.stakeCount, settings);
-      this.compareViews(cur, this.modelView(model, settings), "after the last step", trace);
-      this.checkSupplies(cur, trace);
-      if (step.type === "tx" && outcome && CHECK_EVERY_STEP) {
-        await this.checkStep(step, outcome, prev, cur, model, trace, poolReceived, stakeReceived);
-        await this.checkIndependent(ind, step, outcome, prev, cur, model.now, trace);
-      }
-      if (settings) ind.settings(cur);
-      prev = cur;
     }
     expect(await latestTimestamp(), "the model's clock").to.equal(model.now);
+  }
+
+  /** Every proposal's `getTimestamp` on the chain agrees with the model of the queue. */
+  private async compareQueue(queue: Queue, trace: readonly string[]): Promise<void> {
+    const timelock = this.timelock?.address;
+    if (!timelock || queue.proposals.length === 0) return;
+    const abi = timelockAbi as Abi;
+    const key = (p: Proposal) => `timelock.${p.id}`;
+    const chain = await this.reader.run(
+      queue.proposals.map((p) => read(key(p), timelock, abi, "getTimestamp", [p.id], asUint)),
+    );
+    const model: View = new Map(queue.proposals.map((p) => [key(p), queue.model.timestamp(p.id)]));
+    this.compareViews(chain, model, "the timelock's queue", trace);
+  }
+
+  /**
+   * A timelock step that ran no owner call (a schedule, a cancel, or an execute that reverted)
+   * left every setting and every tier as they were, observed on the chain alone.
+   */
+  private checkUnchanged(settled: View, prev: View, cur: View, trace: readonly string[]): void {
+    const moved = this.settingsKeys.filter((k) => canon(cur.get(k)) !== canon(settled.get(k)));
+    if (canon(cur.get("info")) !== canon(prev.get("info"))) moved.push("info");
+    if (moved.length > 0) fail(`a timelock step that ran no call changed ${moved.join(", ")}`, trace);
   }
 
   /**
@@ -693,12 +802,102 @@ class Harness {
   // Resolving an operation against the state before the step
   // ------------------------------------------------------------------------------------------
 
-  private resolve(op: Op, m: Model): Step {
+  /**
+   * The steps of one operation. A proposal is scheduled by the multisig, then (by its fate)
+   * executed after the delay, cancelled and executed in vain, executed too early, or left queued;
+   * `executeQueued` executes a queued proposal, waiting for it to be ready if need be. The salt,
+   * the operation's index, keeps proposals of identical calls apart.
+   */
+  private resolveAll(op: Op, m: Model, queue: Queue | undefined, index: number): Step[] {
+    if (op.kind !== "propose" && op.kind !== "executeQueued") return [this.resolve(op, m)];
+    const tl = this.timelock;
+    if (!tl || !queue) throw new Error(`${op.kind} in a sequence without a timelock`);
+    if (op.kind === "executeQueued") {
+      const pending = queue.proposals.filter((p) => queue.model.isPending(p.id));
+      if (pending.length === 0) return [{ type: "time", label: "wait (nothing queued)", at: m.now + BigInt(op.dt) }];
+      const p = pending[op.pick % pending.length];
+      const ready = queue.model.timestamp(p.id);
+      const at = m.now + BigInt(op.dt) > ready ? m.now + BigInt(op.dt) : ready;
+      return [this.executeStep(p, at - m.now, op.executor, queue)];
+    }
+    const call = this.resolve(op.call, m, tl.delay);
+    if (call.type !== "tx") throw new Error(`${op.call.kind} resolved to no call`);
+    const salt = toHex(index, { size: 32 });
+    const p: Proposal = { id: operationId(call.to, call.data, salt), salt, call };
+    queue.proposals.push(p);
+    const timelock = (functionName: string, args: readonly unknown[]) =>
+      encodeFunctionData({ abi: timelockAbi as Abi, functionName, args });
+    const schedule: TxStep = {
+      type: "tx",
+      label: `schedule ${call.label}`,
+      dt: call.dt,
+      from: tl.multisig,
+      to: tl.address,
+      data: timelock("schedule", [call.to, 0n, call.data, zeroHash, salt, tl.delay]),
+      apply: (mm) => queue.model.schedule(p.id, tl.delay, mm.now),
+      owner: true,
+      queue: "schedule",
+    };
+    const offset = BigInt(op.offset);
+    switch (op.fate) {
+      case "execute":
+        return [schedule, this.executeStep(p, tl.delay + offset, op.executor, queue)];
+      case "queue":
+        return [schedule];
+      case "early":
+        return [schedule, this.executeStep(p, tl.delay - 1n - offset, op.executor, queue)];
+      case "cancel": {
+        const cancel: TxStep = {
+          type: "tx",
+          label: `cancel ${call.label}`,
+          dt: offset + 1n,
+          from: tl.multisig,
+          to: tl.address,
+          data: timelock("cancel", [p.id]),
+          apply: () => queue.model.cancel(p.id),
+          owner: true,
+          queue: "cancel",
+        };
+        return [schedule, cancel, this.executeStep(p, tl.delay, op.executor, queue)];
+      }
+    }
+  }
+
+  /** `execute` of a proposal by actor `executor`, `dt` seconds after the previous block. */
+  private executeStep(p: Proposal, dt: bigint, executor: number, queue: Queue): TxStep {
+    const tl = this.timelock;
+    if (!tl) throw new Error("execute in a sequence without a timelock");
+    return {
+      type: "tx",
+      label: `execute ${p.call.label} by ${ACTORS[executor]}`,
+      dt,
+      from: actorAddress(this.s, ACTORS[executor]),
+      to: tl.address,
+      data: encodeFunctionData({
+        abi: timelockAbi as Abi,
+        functionName: "execute",
+        args: [p.call.to, 0n, p.call.data, zeroHash, p.salt],
+      }),
+      // The call runs with the timelock as its sender, against the state at execution.
+      apply: (mm) => queue.model.execute(p.id, mm.now, () => p.call.apply(mm, tl.address)),
+      owner: true,
+      check: p.call.check,
+      queue: "execute",
+    };
+  }
+
+  /**
+   * One operation sent directly. With `delay` (a proposal), an owner call is named as the
+   * timelock's, and times in it are relative to its earliest execution.
+   */
+  private resolve(op: DirectOp, m: Model, delay?: bigint): Step {
     const s = this.s;
     const actor = (i: number) => actorAddress(s, ACTORS[i]);
+    // The deployer's key: the owner, or, where a timelock owns the contracts, a key that owns nothing.
     const owner = s.address("owner");
     const callerOf = (i: number) => (i === OWNER ? owner : actor(i));
-    const callerName = (i: number) => (i === OWNER ? "owner" : ACTORS[i]);
+    const ownerName = delay !== undefined ? "timelock" : this.timelock ? "deployer" : "owner";
+    const callerName = (i: number) => (i === OWNER ? ownerName : ACTORS[i]);
     const pool = (functionName: string, args: readonly unknown[] = []) =>
       encodeFunctionData({ abi: s.pool.abi as Abi, functionName, args });
     const staking = (functionName: string, args: readonly unknown[] = []) =>
@@ -972,8 +1171,9 @@ class Harness {
           true,
         );
       case "setOpenBuyTime": {
-        // Relative to the transaction's own timestamp, so "now + 1 hour" really is in the future.
-        const at = m.now + BigInt(op.dt);
+        // Relative to the transaction's own timestamp (a proposal's earliest execution), so
+        // "now + 1 hour" really is in the future.
+        const at = m.now + BigInt(op.dt) + (delay ?? 0n);
         const time = op.relative === "zero" ? 0n : at + op.relative;
         return tx(
           `setOpenBuyTime(${callerName(op.caller)}: ${time})`,

@@ -1,7 +1,7 @@
 import hre from "hardhat";
 import { getAddress, maxUint256, type Address } from "viem";
 import { DEVNET_ACCOUNTS, type DevnetRole } from "../../deploy/accounts";
-import { deploySystem } from "../../deploy/deploy";
+import { deploySystem, type TimelockOptions } from "../../deploy/deploy";
 import { devnetParams, type SystemParams } from "../../deploy/params";
 import { TOKEN_KEYS, type TokenKey } from "../../deploy/record";
 import { seedDevnet } from "../../deploy/seed";
@@ -21,7 +21,11 @@ export async function seededFixture() {
   return system;
 }
 
-export async function deploy(params: SystemParams) {
+/**
+ * The system as `deploySystem` leaves it with `params`; with `timelock`, Pool and Staking are
+ * handed over to a TimelockController as on BNB Smart Chain.
+ */
+export async function deploy(params: SystemParams, timelock?: TimelockOptions) {
   const publicClient = await hre.viem.getPublicClient();
   const testClient = await hre.viem.getTestClient();
   const wallets = await hre.viem.getWalletClients();
@@ -32,6 +36,7 @@ export async function deploy(params: SystemParams) {
     root: address("root"),
     treasury: address("treasury"),
     feeRecipient: address("feeRecipient"),
+    timelock,
   });
   const c = record.contracts;
   const pool = await hre.viem.getContractAt("Pool", c.pool);
