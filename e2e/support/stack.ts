@@ -177,6 +177,16 @@ async function connectStack({ origin, rpcUrl, output, stop }: Awaited<ReturnType
     inviterOf: (account: Address): Promise<Address> =>
       publicClient.readContract({ address: contracts.pool, abi: poolAbi, functionName: "inviters", args: [account] }),
 
+    /** Turns the devnet's mining on each transaction off (transactions wait in the pool) or back on. */
+    async automine(on: boolean) {
+      await testClient.setAutomine(on);
+    },
+
+    /** Mines one block: with automine off, the pending transactions go in it. */
+    async mineBlock() {
+      await testClient.mine({ blocks: 1 });
+    },
+
     /** Gives `account` BNB for gas (hardhat_setBalance); `value` 0 leaves it none. */
     async fundGas(account: Address, value = parseEther("10")) {
       await testClient.setBalance({ address: account, value });

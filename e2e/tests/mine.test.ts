@@ -16,7 +16,7 @@ import {
 import type { HDAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { formatAmount, formatCompact } from "../../web/src/lib/format";
-import { connectTestWallet, expectText, screenshot, toast } from "../support/browser";
+import { connectTestWallet, expectLocatorText, expectText, screenshot, toast } from "../support/browser";
 import { e2eSuite } from "../support/suite";
 import { devnetAccount, role } from "../support/stack";
 import { fill, zh } from "../support/strings";
@@ -35,11 +35,26 @@ const invitee = devnetAccount(45);
 const lateBuyer = devnetAccount(46);
 /** Bound, with tokens, and no BNB. */
 const noGas = devnetAccount(47);
+/** Bound; follows a transaction from pending to confirmed in the wallet menu's list. */
+const historian = devnetAccount(48);
+/** The explorer this file's stack names, so that history rows link to it. */
+const EXPLORER = "https://testnet.bscscan.com";
 
 const suite = e2eSuite({
   timeout: 240_000,
+  env: { EXPLORER_URL: EXPLORER },
   setUp: async () => {
-    for (const account of [buyer, shortOfTokens, soldOutBuyer, visitor, inviter, invitee, lateBuyer, noGas]) {
+    for (const account of [
+      buyer,
+      shortOfTokens,
+      soldOutBuyer,
+      visitor,
+      inviter,
+      invitee,
+      lateBuyer,
+      noGas,
+      historian,
+    ]) {
       await suite.stack.fundGas(account.address);
       await suite.stack.bind(account, account === invitee ? inviter.address : role("alice").address);
     }
@@ -294,6 +309,43 @@ test("an account without BNB sees its balance and is told the network fee cannot
   assert.deepEqual(wallet.callsOf("eth_sendTransaction"), []);
   assert.equal(await read.allowance(suite.stack.contracts.usdt, noGas.address), 0n);
   assert.equal(await read.pool("balanceOf", noGas.address), 0n);
+});
+
+test("the wallet menu lists this device's transactions: pending across a reload, then confirmed, each on the explorer", async () => {
+  await mintTokens(historian.address, { usdt: 1_000n * e18, dwn9: 1_000n * e18 });
+  const { page, wallet } = await signedIn(historian, "/mine");
+  await page.getByTestId("wallet-button").tap();
+  await page.getByTestId("wallet-recent").tap();
+  await page.getByTestId("recent-empty").waitFor();
+  await page.getByTestId("recent-close").tap();
+
+  // Blocks stop being mined: the purchase's first approval stays pending, and the page reloads.
+  await suite.stack.automine(false);
+  try {
+    await page.getByTestId("tier-1-buy").tap();
+    await page.getByTestId("buy-confirm").tap();
+    await wallet.waitForCall("eth_sendTransaction");
+    await page.locator('[data-testid="tx-status"][data-phase="pending"]').waitFor();
+    await page.reload();
+    await page.getByTestId("wallet-button").tap();
+    await page.getByTestId("wallet-recent").tap();
+    const row = page.getByTestId("recent-tx");
+    await page.locator('[data-testid="recent-tx"][data-state="pending"]').waitFor();
+    assert.equal(await row.count(), 1);
+    await expectLocatorText(row.getByTestId("recent-tx-state"), "处理中");
+    const hash = (await row.getAttribute("data-hash")) as Hex;
+    assert.equal(await row.getByTestId("explorer-link").getAttribute("href"), `${EXPLORER}/tx/${hash}`);
+    const label = fill(zh.tx.approve, { token: "USDT" });
+    assert.ok(((await row.textContent()) ?? "").includes(label), `the row names "${label}"`);
+    await screenshot(page, "recent-transactions-pending");
+
+    // Mined: the open list finds the receipt and says so.
+    await suite.stack.mineBlock();
+    await page.locator(`[data-testid="recent-tx"][data-hash="${hash}"][data-state="confirmed"]`).waitFor();
+    await expectLocatorText(row.getByTestId("recent-tx-state"), "已确认");
+  } finally {
+    await suite.stack.automine(true);
+  }
 });
 
 test("a sold-out tier says so before the popup, and a tier sold out meanwhile is refused by the pool", async () => {

@@ -2,12 +2,14 @@ import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import type { UpcomingChange } from "@dwn/api";
 import { describeChange, formatValue } from "../src/features/changes/describe";
-import { addChangesStrings, changesFor } from "../src/features/changes/UpcomingChanges";
+import { changesFor } from "../src/features/changes/UpcomingChanges";
+import { changesStrings } from "../src/features/changes/strings";
+import { addNamespace } from "../src/i18n/lazyNamespace";
 import { loadResources } from "../src/i18n/resources";
 
 const i18n = createInstance();
 await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
-addChangesStrings(i18n);
+addNamespace(i18n, "changes", changesStrings);
 const en = i18n.getFixedT("en-us", "changes");
 const zh = i18n.getFixedT("zh-cn", "changes");
 

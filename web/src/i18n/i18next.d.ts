@@ -1,11 +1,12 @@
 import type { ChangesMessages } from "../features/changes/strings";
+import type { RecentMessages } from "../features/tx/recentStrings";
 import type { AppMessages } from "./resources";
 
 // Types every t() key against the English key set: an unknown key fails the type check. The
-// `changes` namespace travels with the screens that use it (features/changes/strings.ts).
+// `changes` and `recent` namespaces travel with the features that use them (i18n/lazyNamespace.ts).
 declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "translation";
-    resources: { translation: AppMessages; changes: ChangesMessages };
+    resources: { translation: AppMessages; changes: ChangesMessages; recent: RecentMessages };
   }
 }

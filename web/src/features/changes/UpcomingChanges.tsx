@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import type { i18n as I18n } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { UpcomingChange } from "@dwn/api";
 import { ExplorerLink } from "../../components/ExplorerLink";
+import { addNamespace } from "../../i18n/lazyNamespace";
 import { useApi } from "../../lib/api";
 import { describeChange } from "./describe";
 import { changesStrings } from "./strings";
@@ -16,20 +16,13 @@ export function changesFor(list: readonly UpcomingChange[], scope: "pool" | "sta
   return list.filter((c) => c.contract === scope || c.contract === "timelock" || c.contract === "other");
 }
 
-/** Adds the notice's strings (the `changes` namespace) to `i18n` once. */
-export function addChangesStrings(i18n: I18n): void {
-  for (const [language, strings] of Object.entries(changesStrings)) {
-    if (!i18n.hasResourceBundle(language, "changes")) i18n.addResourceBundle(language, "changes", strings);
-  }
-}
-
 /**
  * "Upcoming change": the owner changes queued in the timelock that will touch this screen's
  * contract, each with its values from now to then and the time from which it can take effect.
  * Nothing while none is queued (or before the first answer).
  */
 export function UpcomingChanges({ scope }: { scope: "pool" | "staking" }) {
-  addChangesStrings(useTranslation().i18n);
+  addNamespace(useTranslation().i18n, "changes", changesStrings);
   const { t } = useTranslation("changes");
   const call = useApi();
   const { data } = useQuery({

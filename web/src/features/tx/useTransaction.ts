@@ -18,6 +18,7 @@ import { usePublicClient } from "../../lib/usePublicClient";
 import { useGetWalletClient } from "../wallet";
 import { describeTxProblem } from "./describe";
 import { TxError, txProblem } from "./errors";
+import { txHistory } from "./history";
 import { recordTxBlock } from "./lastTx";
 import { txStore } from "./store";
 
@@ -69,7 +70,8 @@ export function useTransaction() {
   const client = usePublicClient();
   const queryClient = useQueryClient();
   const getWalletClient = useGetWalletClient();
-  const coin = useRuntimeConfig().chain.currency.symbol;
+  const { chain } = useRuntimeConfig();
+  const coin = chain.currency.symbol;
 
   return useCallback(
     async function run<const abi extends Abi, name extends WriteName<abi>, const args extends WriteArgs<abi, name>>(
@@ -86,6 +88,7 @@ export function useTransaction() {
 
       let hash;
       let actions;
+      let from;
       try {
         // viem's transaction actions load with the first transaction, not with the screen.
         actions = await import("viem/actions");
@@ -100,7 +103,7 @@ export function useTransaction() {
           account: wallet.account.address,
         } as Parameters<typeof simulateContract>[1]);
         const data = encodeFunctionData({ abi, functionName, args } as EncodeFunctionDataParameters);
-        const from = wallet.account.address;
+        from = wallet.account.address;
         const [gas, coins] = await Promise.all([
           estimateGas(client, { account: from, to: address, data }),
           getBalance(client, { address: from }),
@@ -118,6 +121,7 @@ export function useTransaction() {
       }
 
       txStore.update(id, { phase: "pending", hash });
+      txHistory.add(chain.id, from, { hash, label, sentAt: Date.now() });
       let receipt;
       try {
         receipt = await actions.waitForTransactionReceipt(client, {
@@ -128,6 +132,7 @@ export function useTransaction() {
       } catch (error) {
         return fail(error);
       }
+      txHistory.settle(chain.id, from, hash, receipt.status === "success" ? "confirmed" : "failed");
       if (receipt.status !== "success") return fail(new TxError({ kind: "reverted" }, "reverted"));
 
       txStore.update(id, { phase: "confirmed" });
@@ -136,7 +141,7 @@ export function useTransaction() {
       void refreshAfterNextBlock(client, receipt.blockNumber, () => void queryClient.invalidateQueries());
       return receipt;
     },
-    [client, coin, getWalletClient, queryClient, t],
+    [chain.id, client, coin, getWalletClient, queryClient, t],
   );
 }
 

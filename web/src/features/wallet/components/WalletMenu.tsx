@@ -1,20 +1,27 @@
-import type { ReactElement } from "react";
+import { lazy, Suspense, useState, type ReactElement } from "react";
 import Popover, { type PopoverMenuProps } from "antd-mobile/es/components/popover";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Address } from "viem";
 import { showToast } from "../../../components/toast";
+import { addNamespace } from "../../../i18n/lazyNamespace";
 import { copyText } from "../../../lib/clipboard";
+import { recentStrings } from "../../tx/recentStrings";
 import { formatAmount } from "../../../lib/format";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
 import { useWallet } from "../context";
 
+const RecentTransactions = lazy(() =>
+  import("../../tx/RecentTransactions").then((m) => ({ default: m.RecentTransactions })),
+);
+
 type MenuAction = PopoverMenuProps["actions"][number];
 
 /**
  * The signed-in wallet's popover (spec §2): copy the address, or disconnect; above them the
- * account's BNB, which pays every transaction's network fee ("--" until read).
+ * account's BNB, which pays every transaction's network fee ("--" until read), and the
+ * transactions this device sent (RecentTransactions).
  */
 export function WalletMenu({
   account,
@@ -28,8 +35,11 @@ export function WalletMenu({
   /** The button the popover opens from. */
   children: ReactElement;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { disconnect } = useWallet();
+  const [recentOpen, setRecentOpen] = useState(false);
+  addNamespace(i18n, "recent", recentStrings);
+  const { t: recentT } = useTranslation("recent");
   const client = usePublicClient();
   const { currency } = useRuntimeConfig().chain;
   const coins = useQuery({
@@ -47,12 +57,17 @@ export function WalletMenu({
         </span>
       ),
     },
+    { key: "recent", text: <span data-testid="wallet-recent">{recentT("open")}</span> },
     { key: "copy", text: <span data-testid="wallet-copy">{t("wallet.copy")}</span> },
     { key: "disconnect", text: <span data-testid="wallet-disconnect">{t("wallet.disconnect")}</span> },
   ];
   const onAction = async ({ key }: MenuAction) => {
     onVisibleChange(false);
     if (key === "balance") return;
+    if (key === "recent") {
+      setRecentOpen(true);
+      return;
+    }
     if (key === "disconnect") {
       await disconnect();
       return;
@@ -61,15 +76,22 @@ export function WalletMenu({
     showToast({ content: t(copied ? "wallet.copied" : "wallet.copyFailed"), icon: copied ? "success" : "fail" });
   };
   return (
-    <Popover.Menu
-      actions={actions}
-      onAction={(action) => void onAction(action)}
-      visible={visible}
-      onVisibleChange={onVisibleChange}
-      trigger="click"
-      placement="bottom-end"
-    >
-      {children}
-    </Popover.Menu>
+    <>
+      <Popover.Menu
+        actions={actions}
+        onAction={(action) => void onAction(action)}
+        visible={visible}
+        onVisibleChange={onVisibleChange}
+        trigger="click"
+        placement="bottom-end"
+      >
+        {children}
+      </Popover.Menu>
+      {recentOpen && (
+        <Suspense fallback={null}>
+          <RecentTransactions account={account} visible={recentOpen} onClose={() => setRecentOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
