@@ -16,8 +16,29 @@ const chainMarker = path.join(dataDir, "chain.json");
 const children: ChildProcess[] = [];
 let stopping = false;
 
+/**
+ * The server logs one JSON object per line (pino): shown here as its time and message, a
+ * request as its method, path, status and duration, and the level when it is not info.
+ * Anything else passes as it is.
+ */
+function readable(line: string): string {
+  if (!line.startsWith("{")) return line;
+  try {
+    const entry = JSON.parse(line) as Record<string, unknown>;
+    const time = typeof entry.time === "string" ? entry.time.slice(11, 19) : "";
+    const level = entry.level === "info" ? "" : ` ${String(entry.level).toUpperCase()}`;
+    const text =
+      entry.msg === "request"
+        ? `${String(entry.method)} ${String(entry.path)} ${String(entry.status)} ${String(entry.ms)} ms`
+        : String(entry.msg ?? "");
+    return `${time}${level} ${text}`;
+  } catch {
+    return line;
+  }
+}
+
 /** Starts `command` in its own process group, echoing its output, and resolves when `ready` appears. */
-function launch(name: string, command: string[], cwd: string, ready: string): Promise<ChildProcess> {
+function launch(name: string, command: string[], cwd: string, ready: string): Promise<string> {
   const child = spawn(command[0], command.slice(1), {
     cwd,
     env: { ...process.env, DATA_DIR: dataDir, DEVNET_STATE_DIR: path.join(dataDir, "devnet") },
@@ -27,10 +48,15 @@ function launch(name: string, command: string[], cwd: string, ready: string): Pr
   children.push(child);
   return new Promise((resolve, reject) => {
     let seen = "";
-    const echo = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
-      stream.write(chunk);
-      if (seen.length < 1_000_000) seen += chunk.toString();
-      if (seen.includes(ready)) resolve(child);
+    const echo = (stream: NodeJS.WriteStream) => {
+      let partial = "";
+      return (chunk: Buffer) => {
+        const lines = (partial + chunk.toString()).split("\n");
+        partial = lines.pop() ?? "";
+        for (const line of lines) stream.write(`${readable(line)}\n`);
+        if (seen.length < 1_000_000) seen += chunk.toString();
+        if (seen.includes(ready)) resolve(seen);
+      };
     };
     child.stdout?.on("data", echo(process.stdout));
     child.stderr?.on("data", echo(process.stderr));
@@ -116,8 +142,14 @@ try {
     console.error(`\n${refusal}`);
     await stop(1);
   }
-  await launch("server", ["node", "--import", "tsx", "src/main.ts"], path.join(REPO, "server"), "Server listening on");
+  const server = await launch(
+    "server",
+    ["node", "--import", "tsx", "src/main.ts"],
+    path.join(REPO, "server"),
+    "Server listening on",
+  );
   const port = process.env.PORT ?? "8080";
+  const health = /Health port on (http:\/\/[^\s"]+) /.exec(server)?.[1];
   console.log(
     [
       "",
@@ -125,6 +157,7 @@ try {
       `  API         http://127.0.0.1:${port}/api/ (GET /api/config, /api/system/status)`,
       `  web app     http://127.0.0.1:${port}/chain/`,
       `  devnet RPC  http://127.0.0.1:${process.env.DEVNET_PORT ?? "8545"} (chain 31337)`,
+      `  health      ${health ?? "(see above)"}/health, /ready, /metrics (HEALTH_PORT; not on the public port)`,
       `  data        ${dataDir} (kept between runs; npm start -- --reset starts clean)`,
       "Ctrl-C stops everything.",
     ].join("\n"),

@@ -1,5 +1,13 @@
 import { decryptText, importPublicKey, randomSessionKey, sealSessionKey, signFields, type Fields } from "./envelope";
-import { Status, type Data, type Endpoint, type Language, type Payload, type Reply } from "./protocol";
+import {
+  HTTP_ERRORS_WITH_REPLY,
+  Status,
+  type Data,
+  type Endpoint,
+  type Language,
+  type Payload,
+  type Reply,
+} from "./protocol";
 
 export interface ClientOptions {
   /** Origin the `/api/` paths are relative to, e.g. `http://127.0.0.1:8080`. */
@@ -52,8 +60,9 @@ export function createApiClient(options: ClientOptions) {
     } catch (error) {
       throw new TransportError(error instanceof Error ? error.message : String(error), { cause: error });
     }
-    // A limit's refusal (HTTP 429) carries the API's body too; any other HTTP error does not.
-    if (!response.ok && response.status !== Status.tooMany) throw new TransportError(`HTTP ${response.status}`);
+    // A limit's refusal (429) and a body too large (413) carry the API's body; other HTTP errors do not.
+    const carried = response.ok ? undefined : HTTP_ERRORS_WITH_REPLY[response.status];
+    if (!response.ok && carried === undefined) throw new TransportError(`HTTP ${response.status}`);
     const text = await response.text();
     let reply: Reply<Data<E>>;
     try {
@@ -65,7 +74,7 @@ export function createApiClient(options: ClientOptions) {
       if (response.ok) throw error;
       throw new TransportError(`HTTP ${response.status}`, { cause: error });
     }
-    if (!response.ok && reply?.status !== Status.tooMany) throw new TransportError(`HTTP ${response.status}`);
+    if (!response.ok && reply?.status !== carried) throw new TransportError(`HTTP ${response.status}`);
     return reply;
   }
 

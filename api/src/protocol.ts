@@ -5,15 +5,25 @@ export const Status = {
   notSignedIn: 401,
   badInput: 422,
   /**
-   * Too many requests from this address or with this token: the one status also sent as the
-   * HTTP status (429, with `Retry-After` in seconds), in a plain JSON body even when the request
-   * carried `sKey` (the limit answers before the envelope is opened).
+   * Too many requests from this address or with this token: also sent as the HTTP status
+   * (429, with `Retry-After` in seconds), in a plain JSON body even when the request carried
+   * `sKey` (the limit answers before the envelope is opened).
    */
   tooMany: 429,
   businessRule: 10001,
   serverFault: 500,
 } as const;
 export type Status = (typeof Status)[keyof typeof Status];
+
+/**
+ * The HTTP errors that carry a `{status, msg, data}` body (plain JSON, never sealed), and the
+ * status in it: a limit's refusal, and a body over the server's size limit (answered before
+ * the body, and so its envelope, is read). Every other HTTP error carries no reply.
+ */
+export const HTTP_ERRORS_WITH_REPLY: Readonly<Record<number, Status>> = {
+  413: Status.badInput,
+  429: Status.tooMany,
+};
 
 export interface Reply<T> {
   status: Status;
@@ -65,6 +75,12 @@ export interface SystemStatus {
   /** Reorgs the indexer has undone, and the last one's depth in blocks (null before the first). */
   reorgs: number;
   lastReorgDepth: number | null;
+  /** The chain's finalized head as the API's RPC answers now; null when it did not answer. */
+  finalizedBlock: number | null;
+  /** `finalizedBlock` minus `indexedBlock` (never below 0); null when the RPC did not answer. */
+  lag: number | null;
+  /** When the indexer last polled the chain successfully (unix seconds); null before it first did. */
+  lastPollAt: number | null;
 }
 
 /** Amounts are 18-decimal integers as decimal strings; times are unix seconds. */

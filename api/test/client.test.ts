@@ -47,6 +47,17 @@ describe("the API client", () => {
     assert.deepEqual(await api.call("user/getMemberTeamInfo", {}, { lang: "zh-cn", token: "t" }), reply);
   });
 
+  it("returns a too-large body's HTTP 413 answer as the bad-input reply it carries", async () => {
+    const reply = { status: Status.badInput, msg: "The request is too large", data: null };
+    const api = clientAnswering(() => json(reply, 413));
+    assert.deepEqual(await api.call("notice/getList", { page: "1", limit: "10" }, { lang: "en-us" }), reply);
+    const other = clientAnswering(() => json({ status: Status.tooMany, msg: "x", data: null }, 413));
+    await assert.rejects(
+      other.call("notice/getList", { page: "1", limit: "10" }, { lang: "en-us" }),
+      (error: unknown) => error instanceof TransportError && error.message === "HTTP 413",
+    );
+  });
+
   it("a 429 without the API's body, or with another status in it, is a transport error", async () => {
     for (const response of [
       () => new Response("Too Many Requests", { status: 429, headers: { "content-type": "text/html" } }),

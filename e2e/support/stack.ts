@@ -64,7 +64,15 @@ async function npmStart(extraEnv: Record<string, string> = {}, args: readonly st
   const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-e2e-"));
   const child: ChildProcess = spawn("npm", ["start", ...(args.length > 0 ? ["--", ...args] : [])], {
     cwd: REPO,
-    env: { ...process.env, ...extraEnv, DEVNET_PORT: String(devnetPort), PORT: String(port), DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      ...extraEnv,
+      DEVNET_PORT: String(devnetPort),
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // Stacks side by side never meet on the default health port.
+      HEALTH_PORT: "0",
+    },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -62,7 +62,18 @@ export interface ServerConfig {
   signInCheck: { gas: bigint; timeoutMs: number };
   /** WalletConnect's project id (cloud.reown.com); undefined: the web app does not offer it. */
   walletConnectProjectId?: string;
+  /**
+   * The health port (/health, /ready, /metrics), never the public one. Ready means: migrations
+   * done and the database answers; for the indexer, its lag behind the chain's finalized head is
+   * at most `maxLagBlocks` and its last successful poll at most `maxPollAgeMs` old.
+   */
+  health: { host: string; port: number; maxLagBlocks: number; maxPollAgeMs: number };
+  /** pino's level for the JSON log lines on standard output. */
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** proxy-addr's names of address ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
 const RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
@@ -214,6 +225,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pollMs: int("INDEXER_POLL_MS", 1000, 10, 600_000),
     maxBlockRange: int("INDEXER_MAX_BLOCK_RANGE", 2000, 1, 1_000_000),
   };
+  const health = {
+    host: env.HEALTH_HOST || "127.0.0.1",
+    port: int("HEALTH_PORT", 9464, 0, 65535),
+    maxLagBlocks: int("READY_MAX_LAG_BLOCKS", 50, 0, 1_000_000),
+    // A poll every INDEXER_POLL_MS: three missed in a row, and never less than a minute.
+    maxPollAgeMs: int("READY_MAX_POLL_AGE_MS", Math.max(60_000, 3 * indexer.pollMs), 100, 86_400_000),
+  };
+  if (health.port !== 0 && health.port === port) {
+    problems.push(`HEALTH_PORT must differ from PORT (${port}): the health port is never the public one.`);
+  }
+  if (!isIP(health.host) && health.host !== "localhost") {
+    problems.push(`HEALTH_HOST must be an IP address to listen on (or localhost); it is "${env.HEALTH_HOST}".`);
+  }
+  const logLevel = (env.LOG_LEVEL || "info") as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}; it is "${env.LOG_LEVEL}".`);
+  }
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO, ".data"));
   const db: DbTarget = env.DATABASE_URL
     ? { kind: "postgres", url: env.DATABASE_URL }
@@ -239,5 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     limits,
     signInCheck,
     walletConnectProjectId,
+    health,
+    logLevel,
   };
 }

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { createPublicClient, http } from "viem";
+import { createPublicClient } from "viem";
+import type { Logger } from "pino";
 import { loadConfig, type ServerConfig } from "./config";
 import { openDb, type Db } from "./store/db";
 import { migrate } from "./store/migrations";
@@ -9,11 +10,30 @@ import { buildApp } from "./serve/app";
 import { loadKeys } from "./serve/keys";
 import { createSignIn } from "./serve/signin";
 import { createUpcomingChanges } from "./serve/changes";
+import { createLogger } from "./ops/logger";
+import { startOps } from "./ops/start";
+import { finalizedHeadReader, observedHttp } from "./sync/rpc";
 
-/** One process runs the indexer, the API, or both (SERVER_ROLE); Ctrl-C stops it cleanly. */
-export async function startServer(config: ServerConfig, log: (line: string) => void = console.log) {
-  const db = await openDb(config.db);
-  await migrate(db);
+/**
+ * One process runs the indexer, the API, or both (SERVER_ROLE), and the health port; Ctrl-C
+ * stops it cleanly. Its lines go to `log`, else to `logger` (JSON on standard output by
+ * default), which also gets a line per HTTP request.
+ */
+export async function startServer(config: ServerConfig, log?: (line: string) => void, logger?: Logger) {
+  logger ??= log ? undefined : createLogger({ level: config.logLevel });
+  const say = log ?? ((line: string) => logger?.info(line));
+  const ops = await startOps(config);
+  say(`Health port on ${ops.url} (/health, /ready, /metrics).`);
+  const db = await openDb(config.db).catch(async (error: unknown) => {
+    await ops.close();
+    throw error;
+  });
+  await migrate(db).catch(async (error: unknown) => {
+    await db.close();
+    await ops.close();
+    throw error;
+  });
+  ops.migrated(db);
   const stop = new AbortController();
   const tasks: Promise<void>[] = [];
   const { deployment, chain } = config;
@@ -31,24 +51,37 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
       startBlock: deployment.startBlock,
       maxBlockRange: config.indexer.maxBlockRange,
       pollMs: config.indexer.pollMs,
-      log,
+      log: say,
+      observer: ops.indexerObserver,
     });
-    tasks.push(runElected(db, stop.signal, log, (signal) => indexer.run(signal)));
+    tasks.push(
+      runElected(
+        db,
+        stop.signal,
+        say,
+        (signal) => indexer.run(signal),
+        (waiting) => ops.readiness.standBy(waiting),
+      ),
+    );
   }
 
   let url: string | undefined;
   let app: ReturnType<typeof buildApp> | undefined;
   if (config.runApi) {
-    const client = createPublicClient({ transport: http(chain.rpcUrl) });
-    const signIn = createSignIn({
-      db,
-      client,
-      pool: deployment.contracts.pool,
-      chainId: chain.id,
-      origin: config.publicOrigin,
-      contractCheckGas: config.signInCheck.gas,
-      contractCheckTimeoutMs: config.signInCheck.timeoutMs,
+    const client = createPublicClient({
+      transport: observedHttp(chain.rpcUrl, {}, (method) => ops.metrics.rpcFailed(method)),
     });
+    const signIn = ops.countSignIns(
+      createSignIn({
+        db,
+        client,
+        pool: deployment.contracts.pool,
+        chainId: chain.id,
+        origin: config.publicOrigin,
+        contractCheckGas: config.signInCheck.gas,
+        contractCheckTimeoutMs: config.signInCheck.timeoutMs,
+      }),
+    );
     const keys = loadKeys(config.dataDir, config.apiPrivateKey);
     app = buildApp({
       db,
@@ -61,7 +94,19 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
       webDir: config.webDir,
       limits: config.limits,
       trustProxy: config.trustProxy,
-      log,
+      log: say,
+      logger,
+      observeRequest: (sample) => ops.metrics.request(sample),
+      // The status's lag: the head asked of the RPC at most once a second, however many ask.
+      chainHead: finalizedHeadReader(
+        createPublicClient({
+          transport: observedHttp(chain.rpcUrl, { retryCount: 0, timeout: 5000 }, (method) =>
+            ops.metrics.rpcFailed(method),
+          ),
+        }),
+        1000,
+      ),
+      https: new URL(config.publicOrigin).protocol === "https:",
       runtimeConfig: {
         chain: {
           id: chain.id,
@@ -76,17 +121,23 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         walletConnect: config.walletConnectProjectId ? { projectId: config.walletConnectProjectId } : null,
       },
     });
-    url = await app.listen({ host: config.host, port: config.port });
-    log(`Server listening on ${url} (API under /api/${existsSync(config.webDir) ? ", web app under /chain/" : ""}).`);
+    const listening = (address: string) =>
+      `Server listening on ${address} (API under /api/${existsSync(config.webDir) ? ", web app under /chain/" : ""}).`;
+    // With a logger, Fastify writes that line itself (once per address it listens on).
+    url = await app.listen({ host: config.host, port: config.port, listenTextResolver: listening });
+    if (!logger) say(listening(url));
   }
 
   return {
     url,
+    /** Where /health, /ready and /metrics are served. */
+    healthUrl: ops.url,
     db,
     async close() {
       stop.abort();
       await app?.close();
       await Promise.all(tasks);
+      await ops.close();
       await db.close();
     },
   };
@@ -101,11 +152,13 @@ async function runElected(
   signal: AbortSignal,
   log: (line: string) => void,
   work: (s: AbortSignal) => Promise<void>,
+  standBy: (waiting: boolean) => void,
 ) {
   let waiting = false;
   while (!signal.aborted) {
     const lock = await db.tryLock(INDEXER_LOCK);
     if (lock) {
+      standBy(false);
       if (waiting) log("Indexer lock acquired: this process now indexes.");
       try {
         await work(signal);
@@ -116,6 +169,7 @@ async function runElected(
     }
     if (!waiting) log("Another process holds the indexer lock: standing by.");
     waiting = true;
+    standBy(true);
     await sleep(5000, undefined, { signal }).catch(() => undefined);
   }
 }
@@ -128,9 +182,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`The server cannot start:\n${(error as Error).message}`);
     process.exit(2);
   }
-  const server = await startServer(config).catch((error: NodeJS.ErrnoException) => {
+  const server = await startServer(config).catch((error: NodeJS.ErrnoException & { port?: number }) => {
     if (error.code !== "EADDRINUSE") throw error;
-    console.error(`Port ${config.port} on ${config.host} is taken: stop what uses it or set PORT to a free port.`);
+    const [name, host, port] =
+      error.port === config.health.port
+        ? ["HEALTH_PORT", config.health.host, config.health.port]
+        : ["PORT", config.host, config.port];
+    console.error(`Port ${port} on ${host} is taken: stop what uses it or set ${name} to a free port.`);
     process.exit(2);
   });
   // A second signal while closing (Ctrl-C twice) waits for the same close.

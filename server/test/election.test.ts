@@ -26,19 +26,32 @@ test(
     const database = testDbTarget();
     const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-election-"));
     const config: ServerConfig = {
-      ...loadConfig({ RPC_URL: devnet.rpcUrl, SERVER_ROLE: "indexer", DATA_DIR: dataDir, INDEXER_POLL_MS: "20" }),
+      ...loadConfig({
+        RPC_URL: devnet.rpcUrl,
+        SERVER_ROLE: "indexer",
+        DATA_DIR: dataDir,
+        INDEXER_POLL_MS: "20",
+        HEALTH_PORT: "0",
+      }),
       db: database.target,
     };
     const first: string[] = [];
     const second: string[] = [];
-    const a = await startServer(config, (line) => first.push(line));
-    const b = await startServer(config, (line) => second.push(line));
+    // What the indexers say, beside where their health port is.
+    const hear = (lines: string[]) => (line: string) => {
+      if (!line.startsWith("Health port on ")) lines.push(line);
+    };
+    const a = await startServer(config, hear(first));
+    const b = await startServer(config, hear(second));
+    const ready = async (server: typeof a) => (await fetch(`${server.healthUrl}/ready`)).status;
     try {
       const head = Number(await devnet.publicClient.getBlockNumber());
       await until(async () => (await readSyncState(a.db))?.blockNumber === head, "the first indexer to catch up");
       await until(() => second.length > 0, "the second indexer to report");
       assert.deepEqual(second, ["Another process holds the indexer lock: standing by."]);
       assert.equal(a.url, undefined, "an indexer-only process serves no API");
+      // Both are ready: one indexes, caught up; the other stands by, as it should.
+      assert.deepEqual([await ready(a), await ready(b)], [200, 200]);
 
       await a.close();
       await devnet.testClient.mine({ blocks: 1 });
@@ -48,6 +61,7 @@ test(
         30_000,
       );
       assert.equal(second[1], "Indexer lock acquired: this process now indexes.");
+      await until(async () => (await ready(b)) === 200, "the new indexer to be ready");
     } finally {
       await Promise.allSettled([a.close(), b.close()]);
       await database.drop();

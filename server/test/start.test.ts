@@ -37,7 +37,7 @@ test("npm start builds the web app, runs the devnet and the server, indexes the 
   const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-start-"));
   const child = spawn("npm", ["start"], {
     cwd: REPO,
-    env: { ...process.env, DEVNET_PORT: String(devnetPort), PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, DEVNET_PORT: String(devnetPort), PORT: String(port), DATA_DIR: dataDir, HEALTH_PORT: "0" },
     detached: true,
   });
   const output: string[] = [];

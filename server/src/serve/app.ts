@@ -1,8 +1,15 @@
-import { existsSync } from "node:fs";
-import { relative } from "node:path";
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
-import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
+import { createHash, randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import {
   defaultLanguage,
@@ -13,6 +20,7 @@ import {
   type RuntimeConfig,
   type SystemStatus,
 } from "@dwn/api";
+import type { RequestSample } from "../ops/metrics";
 import type { Db } from "../store/db";
 import { readReorgs, readSyncState } from "../sync/indexer";
 import { checkSign, createSessionKeys, seal } from "./envelope";
@@ -21,6 +29,7 @@ import { clientKey, createLimiter, DEFAULT_LIMITS, type Limits } from "./limits"
 import { message, type MessageKey } from "./messages";
 import { routes, type Route, type RouteDeps } from "./routes";
 import type { ApiKeys } from "./keys";
+import { helmetOptions, inlineScriptHashes } from "./security";
 import type { createSignIn } from "./signin";
 import { sweep, SWEEP_EVERY_MS } from "./sweep";
 
@@ -53,6 +62,14 @@ export interface AppOptions {
    */
   extraRoutes?: Record<string, Route>;
   log?: (line: string) => void;
+  /** The JSON log (pino): one line per request with its id, method, route, status and duration. */
+  logger?: FastifyBaseLogger;
+  /** Told each answered request (the health port's metrics). */
+  observeRequest?: (sample: RequestSample) => void;
+  /** The chain's finalized head from the RPC (undefined: no answer), for the status's lag. */
+  chainHead?: () => Promise<number | undefined>;
+  /** The site is served over TLS (PUBLIC_ORIGIN is https): HSTS and upgrade-insecure-requests. */
+  https?: boolean;
 }
 
 /** `t` may be this far from the server's clock. */
@@ -68,6 +85,10 @@ const FRAMEWORK_REFUSALS: Record<string, MessageKey> = {
 
 export function buildApp(options: AppOptions) {
   const app = Fastify({
+    loggerInstance: options.logger,
+    // One line per request, written when it is answered (the onResponse hook below).
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 16 * 1024,
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
     // A request whose URL cannot be decoded gets the same refusal as every other bad input.
@@ -89,6 +110,39 @@ export function buildApp(options: AppOptions) {
   const sessionKeys = createSessionKeys(options.keys.privateKey);
   const table = routes(options);
   const log = options.log ?? (() => undefined);
+  const webDir = options.webDir && existsSync(options.webDir) ? options.webDir : undefined;
+
+  // Security headers on every answer, the limits' 429 included (registered before their hook).
+  const chain = options.runtimeConfig.chain;
+  const indexHtml = webDir ? join(webDir, "index.html") : undefined;
+  app.register(
+    helmet,
+    helmetOptions({
+      rpcUrls: [chain.rpcUrl, ...(chain.rpcUrls ?? [])],
+      walletConnect: options.runtimeConfig.walletConnect != null,
+      inlineScripts: indexHtml && existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, "utf8")) : [],
+      https: options.https === true,
+    }),
+  );
+
+  app.addHook("onResponse", (request, response, done) => {
+    // The route's pattern, not the URL: labels stay few, and no query string reaches the log.
+    const route = request.routeOptions.url ?? "(no route)";
+    const status = response.statusCode;
+    const ms = response.elapsedTime;
+    options.observeRequest?.({ method: request.method, route, status, seconds: ms / 1000 });
+    request.log.info(
+      {
+        method: request.method,
+        route,
+        path: request.url.split("?")[0].slice(0, 200),
+        status,
+        ms: Math.round(ms * 10) / 10,
+      },
+      "request",
+    );
+    done();
+  });
 
   // The API reads form-encoded bodies only (DESIGN.md §4): JSON, text and the rest are refused.
   app.removeAllContentTypeParsers();
@@ -127,10 +181,11 @@ export function buildApp(options: AppOptions) {
   }
 
   app.setErrorHandler((error: FastifyError, request, response) => {
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return tooLarge(request, response);
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return refuse(request, response, new Refusal(422, FRAMEWORK_REFUSALS[error.code] ?? "badRequest"));
     }
-    log(`API fault on ${request.url}: ${error.message}`);
+    log(`API fault on ${request.url.split("?")[0]}: ${error.message}`);
     return reply(request, response, Status.serverFault, message("serverFault", langOf(request)), null);
   });
 
@@ -152,6 +207,15 @@ export function buildApp(options: AppOptions) {
       data: null,
     });
     void response.code(429).header("retry-after", String(seconds)).type("application/json; charset=utf-8").send(json);
+  }
+
+  /**
+   * HTTP 413 with {status: 422, msg, data} in plain JSON: the body was not read, so neither was
+   * its envelope, and the client reads the sentence without it (as a 429's).
+   */
+  function tooLarge(request: FastifyRequest, response: FastifyReply) {
+    const json = JSON.stringify({ status: Status.badInput, msg: message("tooLarge", langOf(request)), data: null });
+    return response.code(413).type("application/json; charset=utf-8").send(json);
   }
 
   /** Takes a permit for each key in turn; stops at the first refusal. */
@@ -254,13 +318,21 @@ export function buildApp(options: AppOptions) {
       const fields = readFields(request.body);
       const refusal = fields instanceof Refusal ? fields : checkEnvelope(request, fields, true);
       if (refusal) return refuse(request, response, refusal);
-      const [state, reorgs] = await Promise.all([readSyncState(options.db), readReorgs(options.db)]);
+      const [state, reorgs, finalized] = await Promise.all([
+        readSyncState(options.db),
+        readReorgs(options.db),
+        options.chainHead?.(),
+      ]);
+      const indexedBlock = state?.blockNumber ?? 0;
       return reply(request, response, Status.ok, message("ok", langOf(request)), {
         chainId: options.runtimeConfig.chain.id,
         headBlock: state?.headBlock ?? 0,
-        indexedBlock: state?.blockNumber ?? 0,
+        indexedBlock,
         reorgs: reorgs.count,
         lastReorgDepth: reorgs.lastDepth,
+        finalizedBlock: finalized ?? null,
+        lag: finalized === undefined ? null : Math.max(0, finalized - indexedBlock),
+        lastPollAt: state?.updatedAt ?? null,
       } satisfies SystemStatus);
     },
   });
@@ -311,11 +383,10 @@ export function buildApp(options: AppOptions) {
     return response.code(404).type("text/plain").send("Not found");
   });
 
-  const webDir = options.webDir;
   // The page's first chain reads go to the RPC node, on another origin: the browser opens that
   // connection (DNS, TCP, TLS) while the scripts download instead of after they have run.
   const rpcOrigin = new URL(options.runtimeConfig.chain.rpcUrl).origin;
-  if (webDir && existsSync(webDir)) {
+  if (webDir) {
     app.register(fastifyStatic, {
       root: webDir,
       prefix: "/chain/",

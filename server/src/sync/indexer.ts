@@ -1,6 +1,7 @@
-import { BlockNotFoundError, createPublicClient, http, type Address, type PublicClient } from "viem";
+import { BlockNotFoundError, createPublicClient, type Address, type PublicClient } from "viem";
 import type { Db } from "../store/db";
 import { createApplier, decodeLogs, recordHashes, type ChainLog, type TimedLog } from "../apply/apply";
+import { observedHttp } from "./rpc";
 
 export interface IndexerOptions {
   db: Db;
@@ -14,6 +15,20 @@ export interface IndexerOptions {
   /** The first wait after a fault, doubling up to 30 times it; 1 s by default. */
   retryMs?: number;
   log?: (line: string) => void;
+  /** Told what the indexer does, for the health port's readiness and metrics. */
+  observer?: IndexerObserver;
+}
+
+export interface IndexerObserver {
+  /**
+   * A step finished in step with the chain: it read the finalized head (`head`) and either
+   * applied a range up to `indexed` or found nothing new past it. `at` is Date.now().
+   */
+  polled?(poll: { head: number; indexed: number; at: number }): void;
+  /** A block range and its checkpoint were committed, with this many events. */
+  applied?(events: number): void;
+  /** A JSON-RPC request failed (after viem's retries). */
+  rpcFailed?(method: string): void;
 }
 
 /** The PostgreSQL advisory lock that elects the one writing indexer. */
@@ -29,11 +44,13 @@ export interface SyncState {
   blockNumber: number;
   blockTime: number;
   headBlock: number;
+  /** When the indexer last wrote the checkpoint or found nothing new (unix seconds): its last successful poll. */
+  updatedAt: number;
 }
 
 export async function readSyncState(db: Pick<Db, "query">): Promise<SyncState | undefined> {
   const [row] = await db.query<Record<string, string | number>>(
-    "SELECT chain_id, block_number, block_time, head_block FROM sync_state WHERE id = $1",
+    "SELECT chain_id, block_number, block_time, head_block, updated_at FROM sync_state WHERE id = $1",
     [STATE_ID],
   );
   return row
@@ -42,6 +59,7 @@ export async function readSyncState(db: Pick<Db, "query">): Promise<SyncState | 
         blockNumber: Number(row.block_number),
         blockTime: Number(row.block_time),
         headBlock: Number(row.head_block),
+        updatedAt: Number(row.updated_at),
       }
     : undefined;
 }
@@ -67,7 +85,9 @@ export function isRangeError(error: unknown): boolean {
  */
 export function createIndexer(options: IndexerOptions) {
   const client: PublicClient = createPublicClient({
-    transport: http(options.rpcUrl, { retryCount: 0, batch: { batchSize: 100 } }),
+    transport: observedHttp(options.rpcUrl, { retryCount: 0, batch: { batchSize: 100 } }, (method) =>
+      options.observer?.rpcFailed?.(method),
+    ),
   });
   const log = options.log ?? (() => undefined);
   const applier = createApplier(options.db);
@@ -134,7 +154,12 @@ export function createIndexer(options: IndexerOptions) {
     }
     const from = state ? state.blockNumber + 1 : options.startBlock;
     if (from > headNumber) {
-      await options.db.query("UPDATE sync_state SET head_block = $2 WHERE id = $1", [STATE_ID, headNumber]);
+      await options.db.query("UPDATE sync_state SET head_block = $2, updated_at = $3 WHERE id = $1", [
+        STATE_ID,
+        headNumber,
+        Math.floor(Date.now() / 1000),
+      ]);
+      options.observer?.polled?.({ head: headNumber, indexed: from - 1, at: Date.now() });
       return false;
     }
     const to = Math.min(headNumber, from + range - 1);
@@ -192,6 +217,8 @@ export function createIndexer(options: IndexerOptions) {
       await tx.query("DELETE FROM block_hashes WHERE block_number < $1", [to - KEPT_BLOCKS]);
     });
     written = to;
+    options.observer?.applied?.(timed.length);
+    options.observer?.polled?.({ head: headNumber, indexed: to, at: Date.now() });
     range = Math.min(options.maxBlockRange, range * 2);
     return to < headNumber;
   }

@@ -28,6 +28,7 @@ export function npmStart({
     DEVNET_PORT: String(devnetPort),
     PORT: String(port),
     DATA_DIR: dataDir,
+    HEALTH_PORT: "0",
   };
   delete env.DATABASE_URL;
   const child = spawn("npm", ["start", ...(args.length > 0 ? ["--", ...args] : [])], {

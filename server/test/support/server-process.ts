@@ -15,7 +15,8 @@ export interface ProcessExit {
  * prints; `kill` signals the whole group, so the loader's helpers end with it.
  */
 export function spawnServer(env: Record<string, string>, onLine: (line: string) => void = () => undefined) {
-  const merged: NodeJS.ProcessEnv = { ...process.env };
+  // The health port: a free one, so that processes side by side never meet on the default.
+  const merged: NodeJS.ProcessEnv = { ...process.env, HEALTH_PORT: "0" };
   for (const [name, value] of Object.entries(env)) {
     if (value === "") delete merged[name];
     else merged[name] = value;

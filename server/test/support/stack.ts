@@ -81,6 +81,7 @@ export async function startStack(options: StackOptions = {}) {
         RPC_URL: devnet.rpcUrl,
         HOST: "127.0.0.1",
         PORT: "0",
+        HEALTH_PORT: "0",
         SERVER_ROLE: "api",
         DATA_DIR: dataDir,
         WEB_DIR: path.join(dataDir, "no-web-app"),
