@@ -224,6 +224,14 @@ export class TestWallet {
       case "wallet_revokePermissions":
         this.connected = false;
         return null;
+      case "wallet_watchAsset": {
+        // EIP-747: the user accepts; the request is kept in calls for the test to check.
+        const options = record(record(params).options);
+        if (record(params).type !== "ERC20" || !hexOrUndefined(options.address)) {
+          throw new WalletError(-32602, "wallet_watchAsset expects an ERC20 with an address.");
+        }
+        return true;
+      }
       default:
         if (method.startsWith("wallet_")) throw new WalletError(UNSUPPORTED_METHOD, `${method} is not supported.`);
         return this.forward(method, params);

@@ -15,6 +15,7 @@ import {
 } from "viem";
 import type { HDAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
+import { recentStrings } from "../../web/src/features/tx/recentStrings";
 import { formatAmount, formatCompact } from "../../web/src/lib/format";
 import { connectTestWallet, expectLocatorText, expectText, screenshot, toast } from "../support/browser";
 import { e2eSuite } from "../support/suite";
@@ -311,13 +312,22 @@ test("an account without BNB sees its balance and is told the network fee cannot
   assert.equal(await read.pool("balanceOf", noGas.address), 0n);
 });
 
-test("the wallet menu lists this device's transactions: pending across a reload, then confirmed, each on the explorer", async () => {
+test("the wallet menu adds DWN to the wallet and lists this device's transactions: pending across a reload, then confirmed, each on the explorer", async () => {
   await mintTokens(historian.address, { usdt: 1_000n * e18, dwn9: 1_000n * e18 });
   const { page, wallet } = await signedIn(historian, "/mine");
   await page.getByTestId("wallet-button").tap();
   await page.getByTestId("wallet-recent").tap();
   await page.getByTestId("recent-empty").waitFor();
   await page.getByTestId("recent-close").tap();
+
+  // "Add DWN to wallet" asks the wallet to watch the token (EIP-747).
+  await page.getByTestId("wallet-button").tap();
+  await page.getByTestId("wallet-add-dwn").tap();
+  await toast(page, fill(recentStrings["zh-cn"]!.tokenAdded!, { symbol: "DWN" }));
+  assert.deepEqual(
+    wallet.callsOf("wallet_watchAsset").map((call) => call.params),
+    [{ type: "ERC20", options: { address: suite.stack.contracts.dwn, symbol: "DWN", decimals: 18 } }],
+  );
 
   // Blocks stop being mined: the purchase's first approval stays pending, and the page reloads.
   await suite.stack.automine(false);

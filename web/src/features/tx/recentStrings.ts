@@ -1,6 +1,6 @@
 import type { LanguageCode } from "../../i18n/languages";
 
-/** The wallet menu's "Recent transactions" (the `recent` namespace; it loads with the menu). */
+/** The wallet menu's "Recent transactions" and "Add to wallet" (the `recent` namespace; it loads with the menu). */
 const enUs = {
   open: "Recent transactions",
   title: "Recent transactions on this device",
@@ -9,6 +9,9 @@ const enUs = {
   confirmed: "Confirmed",
   failed: "Failed",
   close: "Close",
+  addToken: "Add {{symbol}} to wallet",
+  tokenAdded: "{{symbol}} is in your wallet",
+  tokenNotAdded: "Your wallet did not add {{symbol}}",
 };
 
 export type RecentMessages = typeof enUs;
@@ -23,6 +26,9 @@ export const recentStrings: Partial<Record<LanguageCode, Partial<RecentMessages>
     confirmed: "已确认",
     failed: "失败",
     close: "关闭",
+    addToken: "将 {{symbol}} 添加到钱包",
+    tokenAdded: "{{symbol}} 已在您的钱包中",
+    tokenNotAdded: "钱包未添加 {{symbol}}",
   } satisfies RecentMessages,
   "zh-tw": { open: "最近交易", title: "本裝置最近的交易", pending: "處理中", confirmed: "已確認", failed: "失敗" },
 };

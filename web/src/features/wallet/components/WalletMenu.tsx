@@ -10,13 +10,20 @@ import { recentStrings } from "../../tx/recentStrings";
 import { formatAmount } from "../../../lib/format";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
-import { useWallet } from "../context";
+import { useGetWalletClient, useWallet } from "../context";
 
 const RecentTransactions = lazy(() =>
   import("../../tx/RecentTransactions").then((m) => ({ default: m.RecentTransactions })),
 );
 
 type MenuAction = PopoverMenuProps["actions"][number];
+
+/** The tokens the menu offers to add to the wallet (EIP-747): what users hold and earn here. */
+const WATCHED = [
+  ["dwn", "DWN"],
+  ["udbk", "UDBK"],
+  ["a8", "A8"],
+] as const;
 
 /**
  * The signed-in wallet's popover (spec §2): copy the address, or disconnect; above them the
@@ -37,6 +44,8 @@ export function WalletMenu({
 }) {
   const { t, i18n } = useTranslation();
   const { disconnect } = useWallet();
+  const getWalletClient = useGetWalletClient();
+  const { contracts } = useRuntimeConfig();
   const [recentOpen, setRecentOpen] = useState(false);
   addNamespace(i18n, "recent", recentStrings);
   const { t: recentT } = useTranslation("recent");
@@ -58,12 +67,34 @@ export function WalletMenu({
       ),
     },
     { key: "recent", text: <span data-testid="wallet-recent">{recentT("open")}</span> },
+    ...WATCHED.map(([token, symbol]) => ({
+      key: `watch:${token}`,
+      text: <span data-testid={`wallet-add-${token}`}>{recentT("addToken", { symbol })}</span>,
+    })),
     { key: "copy", text: <span data-testid="wallet-copy">{t("wallet.copy")}</span> },
     { key: "disconnect", text: <span data-testid="wallet-disconnect">{t("wallet.disconnect")}</span> },
   ];
   const onAction = async ({ key }: MenuAction) => {
     onVisibleChange(false);
     if (key === "balance") return;
+    const watched = WATCHED.find(([token]) => key === `watch:${token}`);
+    if (watched) {
+      const [token, symbol] = watched;
+      // EIP-747: the wallet shows the token and asks the user; true when it is in the wallet.
+      const added = await getWalletClient?.()
+        .then((wallet) =>
+          wallet.request({
+            method: "wallet_watchAsset",
+            params: { type: "ERC20", options: { address: contracts[token], symbol, decimals: 18 } },
+          }),
+        )
+        .catch(() => false);
+      showToast({
+        content: recentT(added ? "tokenAdded" : "tokenNotAdded", { symbol }),
+        icon: added ? "success" : "fail",
+      });
+      return;
+    }
     if (key === "recent") {
       setRecentOpen(true);
       return;
