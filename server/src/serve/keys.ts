@@ -10,12 +10,13 @@ export interface ApiKeys {
 
 /**
  * The API's RSA-2048 key pair: from `pem` (production passes API_PRIVATE_KEY so every API
- * process shares one), else kept in `dataDir/api-key.pem`, generated on first start.
+ * process shares one), else kept in `dataDir/api-key.pem`, generated on first start. A PEM
+ * written on one line with `\n` for its line breaks (as an env file holds it) is read too.
  */
 export function loadKeys(dataDir: string, pem?: string): ApiKeys {
   let privateKey: KeyObject;
   if (pem) {
-    privateKey = createPrivateKey(pem);
+    privateKey = createPrivateKey(pem.replace(/\\n/g, "\n"));
   } else {
     const file = path.join(dataDir, "api-key.pem");
     if (!existsSync(file)) {
