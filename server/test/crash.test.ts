@@ -10,6 +10,7 @@ import { startDevnet, type Devnet } from "./support/devnet";
 import { createProcessDb } from "./support/process-db";
 import { seededRandom, testSeed, type Random } from "./support/random";
 import { startRpcProxy, type RpcCall } from "./support/rpc-proxy";
+import { assertSameRows, snapshot } from "./support/snapshot";
 import { spawnServer, type ProcessExit, type ServerProcess } from "./support/server-process";
 
 /** Kills while the process syncs (the requirement's "at least 20"), plus kills during start-up. */
@@ -21,15 +22,6 @@ const RANGE = 3;
 const RUN_LIMIT_MS = 90_000;
 
 /** Every table the indexer writes, with its key, compared row by row. */
-const TABLES: Record<string, string> = {
-  members: "address",
-  nfts: "token_id",
-  incomes: "tx_hash, log_index",
-  income_collections: "tx_hash, log_index",
-  stakes: "id",
-  stake_claims: "tx_hash, log_index",
-  applied_logs: "tx_hash, log_index",
-};
 
 type Plan = { kind: "sync"; batches: number; jitterMs: number } | { kind: "start-up"; ms: number } | { kind: "finish" };
 
@@ -322,29 +314,6 @@ function describeRun(run: Run): string {
     ? `fetched ${run.fetched[0].from}..${run.fetched.at(-1)!.to} in ${run.fetched.length} batches`
     : "fetched nothing";
   return `${first}, ${ranges}, ${run.killedAt === undefined ? "not killed" : `killed at ${run.killedAt} ms`}`;
-}
-
-/** Each table's rows as text in key order; the sync state without its wall-clock column. */
-async function snapshot(db: Db): Promise<Record<string, string[]>> {
-  const rows = async (sql: string) => (await db.query<{ row: string }>(sql)).map((r) => r.row);
-  const out: Record<string, string[]> = {};
-  for (const [table, key] of Object.entries(TABLES)) {
-    out[table] = await rows(`SELECT t::text AS row FROM ${table} t ORDER BY ${key}`);
-  }
-  out.sync_state = await rows(
-    "SELECT (id, chain_id, block_number, block_time, head_block)::text AS row FROM sync_state ORDER BY id",
-  );
-  return out;
-}
-
-function assertSameRows(table: string, actual: string[], expected: string[]) {
-  const firstDiff = expected.findIndex((row, i) => actual[i] !== row);
-  if (firstDiff === -1 && actual.length === expected.length) return;
-  const at = firstDiff === -1 ? expected.length : firstDiff;
-  assert.fail(
-    `${table}: the crash run has ${actual.length} rows, the clean run ${expected.length}; ` +
-      `first difference at row ${at}:\n  crash run: ${actual[at]}\n  clean run: ${expected[at]}`,
-  );
 }
 
 /**

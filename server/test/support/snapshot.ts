@@ -1,0 +1,36 @@
+import assert from "node:assert/strict";
+import type { Db } from "../../src/store/db";
+
+/** The tables the indexer derives from events, each with the order its rows are compared in. */
+export const TABLES: Record<string, string> = {
+  members: "address",
+  nfts: "token_id",
+  incomes: "tx_hash, log_index",
+  income_collections: "tx_hash, log_index",
+  stakes: "id",
+  stake_claims: "tx_hash, log_index",
+  applied_logs: "tx_hash, log_index",
+};
+
+/** Each table's rows as text in key order; the sync state without its wall-clock column. */
+export async function snapshot(db: Db): Promise<Record<string, string[]>> {
+  const rows = async (sql: string) => (await db.query<{ row: string }>(sql)).map((r) => r.row);
+  const out: Record<string, string[]> = {};
+  for (const [table, key] of Object.entries(TABLES)) {
+    out[table] = await rows(`SELECT t::text AS row FROM ${table} t ORDER BY ${key}`);
+  }
+  out.sync_state = await rows(
+    "SELECT (id, chain_id, block_number, block_time, head_block)::text AS row FROM sync_state ORDER BY id",
+  );
+  return out;
+}
+
+export function assertSameRows(table: string, actual: string[], expected: string[]) {
+  const firstDiff = expected.findIndex((row, i) => actual[i] !== row);
+  if (firstDiff === -1 && actual.length === expected.length) return;
+  const at = firstDiff === -1 ? expected.length : firstDiff;
+  assert.fail(
+    `${table}: the crash run has ${actual.length} rows, the clean run ${expected.length}; ` +
+      `first difference at row ${at}:\n  crash run: ${actual[at]}\n  clean run: ${expected[at]}`,
+  );
+}
