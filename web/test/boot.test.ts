@@ -66,7 +66,8 @@ describe("the screen a hash route opens", () => {
       const screen = await load();
       expect(typeof screen.Screen, path).toBe("function");
     }
-  });
+    // Transforming every screen's module graph the first time takes seconds on a busy machine.
+  }, 60_000);
 });
 
 describe("the built index.html", () => {
