@@ -460,11 +460,18 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
   await page.getByTestId("withdraw-cancel").tap();
   await page.locator(".adm-dialog").waitFor({ state: "hidden" });
   assert.deepEqual(wallet.callsOf("eth_sendTransaction"), []);
+  const dwnBefore = await read.balance(dwn, inviter.address);
   await page.getByTestId("collect-static-withdraw").tap();
   await page.getByTestId("withdraw-confirm").tap();
-  await toast(page, zh.messages.withdrawalSuccessful);
-  const collected = await read.balance(dwn, inviter.address);
-  assert.ok(collected > 0n, "the static income was paid in DWN");
+  // The toast names what the chain paid: the DWN that arrived.
+  let collected = 0n;
+  while (collected === dwnBefore) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    collected = await read.balance(dwn, inviter.address);
+  }
+  assert.ok(collected > dwnBefore, "the static income was paid in DWN");
+  collected -= dwnBefore;
+  await toast(page, `${zh.messages.withdrawalSuccessful} · +${formatAmount(collected, { cut: true })} DWN`);
 
   // Dynamic income: exactly the 20 DWN of direct push. The same toast text comes again: the
   // recorder writes a toast down anew while it stays on screen, so let it go and forget it.
@@ -473,8 +480,8 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
   await page.getByTestId("collect-dynamic-withdraw").tap();
   assert.equal((await page.locator(".adm-dialog-title").textContent())?.trim(), zh.messages.dynamicIncome);
   await page.getByTestId("withdraw-confirm").tap();
-  await toast(page, zh.messages.withdrawalSuccessful);
-  assert.equal(await read.balance(dwn, inviter.address), collected + 20n * e18);
+  await toast(page, `${zh.messages.withdrawalSuccessful} · +20 DWN`);
+  assert.equal(await read.balance(dwn, inviter.address), dwnBefore + collected + 20n * e18);
   assert.equal(await read.pool("userDynamicProfit", inviter.address), 0n);
   await expectText(page, "collect-dynamic-amount", "0 DWN");
   assert.deepEqual(

@@ -494,7 +494,8 @@ test("claim and redeem: the popups' fees are the contract's, and the balances re
   const udbkBefore = await suite.stack.balanceOf(suite.stack.contracts.udbk, account.address);
   const feesBefore = await suite.stack.balanceOf(suite.stack.contracts.udbk, role("feeRecipient").address);
   await income.getByTestId("popup-confirm").tap();
-  await toast(page, zh.messages.collectionSuccessful);
+  // The toast names what the receipt's event paid, net of the fee.
+  await toast(page, `${zh.messages.collectionSuccessful} · +${cut(pending - claimFee, "UDBK")}`);
   await income.waitFor({ state: "hidden" });
   // What arrived is exactly what the popup said; the fee went to the fee recipient.
   assert.equal(
@@ -539,7 +540,7 @@ test("claim and redeem: the popups' fees are the contract's, and the balances re
   await screenshot(page, "principal-popup");
   const dwnBefore = await suite.stack.balanceOf(suite.stack.contracts.dwn, account.address);
   await popup.getByTestId("popup-confirm").tap();
-  await toast(page, zh.messages.redeemSuccessful);
+  await toast(page, `${zh.messages.redeemSuccessful} · +${cut(principal - redeemFee, "DWN")}`);
   assert.equal((await suite.stack.balanceOf(suite.stack.contracts.dwn, account.address)) - dwnBefore, shownPrincipal);
   assert.equal(shownPrincipal, principal - redeemFee);
   assert.equal((await stakeInfo(id)).redeemed, true);

@@ -5,7 +5,7 @@ import { stakingAbi } from "@dwn/contracts";
 import { useGoBack } from "../../../components/useGoBack";
 import { showToast } from "../../../components/toast";
 import { useRuntimeConfig } from "../../../lib/runtime";
-import { failureText, useTransaction } from "../../tx";
+import { failureText, receivedText, useTransaction, withReceived } from "../../tx";
 import { useWallet } from "../../wallet";
 import { stakeListKey } from "../../pledge/hooks/useStakeList";
 import { PLEDGE_RECORDS_ACTIVE, tabIndexes } from "../../pledge/utils/storage";
@@ -17,7 +17,8 @@ export type StakeAction = "claim" | "redeem";
 
 /**
  * Claim (collect) or redeem stake `id` from the detail screen (spec §2 "After either confirm").
- * On success: the caller closes its popup, a success toast shows, and 2 s later the stake list
+ * On success: the caller closes its popup, a success toast shows with what the receipt's event
+ * paid, net of the fee ("· +2.91 UDBK"), and 2 s later the stake list
  * of the sub-tab kept in pledgeRecordsActive is reloaded and the screen goes back. A failure
  * toasts the contract's or the wallet's sentence, else the spec's failure text.
  */
@@ -41,12 +42,13 @@ export function useStakeAction(id: bigint) {
     async (action: StakeAction): Promise<boolean> => {
       const label = t(action === "claim" ? "tx.claim" : "tx.redeem");
       setBusy(action);
+      let received: string | undefined;
       try {
-        if (action === "claim") {
-          await run({ label, address: contracts.staking, abi: stakingAbi, functionName: "collect", args: [id] });
-        } else {
-          await run({ label, address: contracts.staking, abi: stakingAbi, functionName: "redeem", args: [id] });
-        }
+        const receipt =
+          action === "claim"
+            ? await run({ label, address: contracts.staking, abi: stakingAbi, functionName: "collect", args: [id] })
+            : await run({ label, address: contracts.staking, abi: stakingAbi, functionName: "redeem", args: [id] });
+        received = account && receivedText(receipt, account, contracts.staking);
       } catch (error) {
         const fallback = t(action === "claim" ? "messages.collectionFailed" : "messages.redeemFailed");
         showToast({ content: failureText(error, fallback), icon: "fail" });
@@ -55,7 +57,10 @@ export function useStakeAction(id: bigint) {
         if (mounted.current) setBusy(undefined);
       }
       showToast({
-        content: t(action === "claim" ? "messages.collectionSuccessful" : "messages.redeemSuccessful"),
+        content: withReceived(
+          t(action === "claim" ? "messages.collectionSuccessful" : "messages.redeemSuccessful"),
+          received,
+        ),
         icon: "success",
       });
       setTimeout(() => {
