@@ -75,3 +75,59 @@ test("Arabic (language=ar-ae) renders right to left", async () => {
   assert.ok(atLeftEdge, `the menu slides in to rest at the left edge: ${JSON.stringify(await menu.boundingBox())}`);
   await screenshot(page, "arabic-menu");
 });
+
+/**
+ * What sticks out past the viewport's right edge on the page now, outside any element that
+ * scrolls or clips sideways (carousels): each as its test id or tag and classes, with its right edge.
+ */
+function overflowing(page: Page): Promise<{ scrollWidth: number; width: number; out: string[] }> {
+  // As text: the test's loader names functions it compiles, a name the page has no helper for.
+  return page.evaluate(`(() => {
+    const width = document.documentElement.clientWidth;
+    const out = [];
+    for (const el of document.body.querySelectorAll("*")) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 0.5) continue;
+      let clipped = false;
+      for (let e = el.parentElement; e && !clipped; e = e.parentElement) {
+        clipped = ["hidden", "auto", "scroll", "clip"].includes(getComputedStyle(e).overflowX);
+      }
+      if (clipped) continue;
+      const name = el.getAttribute("data-testid") || el.tagName.toLowerCase() + "." + [...el.classList].join(".");
+      out.push(name + " (right " + Math.round(box.right) + ")");
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width, out: out.slice(0, 10) };
+  })()`);
+}
+
+test("no screen scrolls sideways or sticks out at 320×568 (Chinese and English), 414×896 or a 568×320 landscape phone", async () => {
+  const { page, context } = await suite.phone();
+  const screens = ["/home", "/mine", "/pledge", "/share", "/incomeLog", "/backpack", "/announcement", "/ecosystem"];
+  const problems: string[] = [];
+  for (const [width, height, language] of [
+    [320, 568, "zh-cn"],
+    [320, 568, "en-us"],
+    [414, 896, "zh-cn"],
+    [568, 320, "zh-cn"],
+  ] as const) {
+    await context.addCookies([{ name: "language", value: language, url: suite.stack.origin }]);
+    await page.setViewportSize({ width, height });
+    // Hash routes change without loading the page: load it again to start in this language.
+    await page.goto(suite.stack.app("/home"));
+    await page.reload();
+    for (const screen of screens) {
+      await page.goto(suite.stack.app(screen));
+      await page.locator("[data-testid$='-page'], [data-testid='home-connect']").first().waitFor();
+      // The screen's first reads answer (or show their placeholders) before it is measured.
+      await page.waitForLoadState("networkidle");
+      const seen = await overflowing(page);
+      if (seen.scrollWidth > seen.width || seen.out.length > 0) {
+        problems.push(
+          `${screen} at ${width}×${height} (${language}): scroll width ${seen.scrollWidth}; ${seen.out.join(", ")}`,
+        );
+      }
+      if (width === 320) await screenshot(page, `layout-320-${language}${screen.replace("/", "-")}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
