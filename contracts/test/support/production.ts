@@ -23,7 +23,9 @@ export async function existingTokens() {
     tokens[key] = getAddress(token.address);
   }
   const head = await publicClient.getBlockNumber();
-  return { publicClient, testClient, address, tokens: tokens as Record<TokenKey, Address>, head };
+  /** The deployer's nonce before the deploy (other test files may have used the account). */
+  const nonce = await publicClient.getTransactionCount({ address: address("owner") });
+  return { publicClient, testClient, address, tokens: tokens as Record<TokenKey, Address>, head, nonce };
 }
 
 export type Chain = Awaited<ReturnType<typeof existingTokens>>;
