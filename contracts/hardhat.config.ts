@@ -1,11 +1,13 @@
 import { subtask } from "hardhat/config";
 import { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD } from "hardhat/builtin-tasks/task-names";
 import type { HardhatUserConfig } from "hardhat/config";
+import "@nomicfoundation/hardhat-verify";
 import "@nomicfoundation/hardhat-viem";
 import "solidity-coverage";
 import "./tasks/devnet";
 import "./tasks/bench-gas";
 import "./tasks/generate";
+import "./tasks/verify";
 
 const SOLC_VERSION = "0.8.28";
 
@@ -58,6 +60,10 @@ const config: HardhatUserConfig = {
     },
     ...(remote ? { remote } : {}),
   },
+  // Explorer verification (`npm run --workspace contracts verify -- --network remote`): one
+  // Etherscan key serves every chain through its v2 API, BscScan included; the task checks it is set.
+  etherscan: { apiKey: process.env.ETHERSCAN_API_KEY || process.env.BSCSCAN_API_KEY || "" },
+  sourcify: { enabled: false },
   mocha: { timeout: 600_000 },
 };
 

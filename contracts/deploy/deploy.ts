@@ -1,7 +1,8 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import { encodeFunctionData, getAddress, zeroAddress, zeroHash, type Address } from "viem";
+import { encodeFunctionData, getAddress, zeroAddress, zeroHash, type Abi, type Address } from "viem";
 import type { SystemParams } from "./params";
 import { DEVNET_CHAIN_ID, TOKEN_KEYS, TOKEN_META, type DeploymentRecord, type TokenKey } from "./record";
+import { digest, Steps, type StepsOptions } from "./steps";
 
 export interface DeployOptions {
   params: SystemParams;
@@ -12,6 +13,8 @@ export interface DeployOptions {
   tokens?: Record<TokenKey, Address>;
   /** Hand the pool and staking over to a TimelockController (required on BNB Smart Chain). */
   timelock?: TimelockOptions;
+  /** Where to record the finished steps and resume from (production); the devnet goes without. */
+  journal?: StepsOptions;
 }
 
 export interface TimelockOptions {
@@ -44,16 +47,21 @@ export function checkTimelock(chainId: number, timelock: TimelockOptions | undef
   if (timelock.multisig === zeroAddress) throw new Error("OWNER_MULTISIG_ADDRESS must not be the zero address.");
 }
 
+/** The contracts the deploy creates on a real chain: their compiled code is part of the journal's identity. */
+const DEPLOYED = ["Pool", "Staking", "TimelockController"] as const;
+
 /**
  * Deploys the pool and the staking contract (and, on the devnet, the five tokens) with the
- * first signer as owner, writes `params` into them, and returns the deployment record.
- * It never mints: funding accounts is the devnet seed's job.
+ * first signer as owner, writes `params` into them, hands them to a timelock when asked,
+ * checks the result and returns the deployment record. With `journal.file` every finished step
+ * is recorded there and a rerun resumes after the last one (see steps.ts). It never mints:
+ * funding accounts is the devnet seed's job.
  */
 export async function deploySystem(hre: HardhatRuntimeEnvironment, options: DeployOptions): Promise<DeploymentRecord> {
   const publicClient = await hre.viem.getPublicClient();
   const [ownerClient] = await hre.viem.getWalletClients();
   if (!ownerClient) throw new Error("No deployer account: set DEPLOYER_PRIVATE_KEY for this network.");
-  const owner = ownerClient.account.address;
+  const owner = getAddress(ownerClient.account.address);
   const chainId = await publicClient.getChainId();
   if (!options.tokens && chainId !== DEVNET_CHAIN_ID) {
     throw new Error(
@@ -61,48 +69,80 @@ export async function deploySystem(hre: HardhatRuntimeEnvironment, options: Depl
     );
   }
   checkTimelock(chainId, options.timelock);
-  const startBlock = Number(await publicClient.getBlockNumber()) + 1;
+  const existing = options.tokens;
+  const given = existing
+    ? (Object.fromEntries(TOKEN_KEYS.map((k) => [k, getAddress(existing[k])])) as Record<TokenKey, Address>)
+    : undefined;
+  const { params } = options;
+  const steps = await Steps.open(
+    hre,
+    {
+      chainId,
+      deployer: owner,
+      settings: digest({
+        params,
+        root: getAddress(options.root),
+        treasury: getAddress(options.treasury),
+        feeRecipient: getAddress(options.feeRecipient),
+        timelock: options.timelock ?? null,
+      }),
+      tokens: given ?? null,
+      code: digest(await Promise.all(DEPLOYED.map(async (c) => (await hre.artifacts.readArtifact(c)).bytecode))),
+    },
+    options.journal,
+  );
 
-  const tokens = options.tokens ?? (await deployDevTokens(hre, owner));
-  const pool = await hre.viem.deployContract("Pool", [
+  const tokens = given ?? (await deployDevTokens(steps, owner));
+  const pool = await steps.deploy("deploy Pool", "Pool", [
     owner,
     options.root,
     options.treasury,
     [tokens.usdt, tokens.dwn9, tokens.dwn],
-    options.params.maxGuaranteePercent,
+    params.maxGuaranteePercent,
   ]);
-  const staking = await hre.viem.deployContract("Staking", [
+  const staking = await steps.deploy("deploy Staking", "Staking", [
     owner,
     options.feeRecipient,
     [tokens.dwn, tokens.a8, tokens.udbk],
   ]);
 
-  const { params } = options;
-  const send = async (hash: Promise<`0x${string}`>) => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash: await hash });
-    if (receipt.status !== "success") throw new Error(`Configuration transaction ${receipt.transactionHash} reverted.`);
-  };
+  const poolAbi = (await hre.artifacts.readArtifact("Pool")).abi as Abi;
+  const stakingAbi = (await hre.artifacts.readArtifact("Staking")).abi as Abi;
+  const onPool = (functionName: string, args: readonly unknown[], label = functionName) =>
+    steps.call(`pool.${label}`, { to: pool, abi: poolAbi, functionName, args });
+  const onStaking = (functionName: string, args: readonly unknown[]) =>
+    steps.call(`staking.${functionName}`, { to: staking, abi: stakingAbi, functionName, args });
   for (const t of params.tiers) {
-    await send(pool.write.setTier([BigInt(t.id), t.supply, t.usdtprice, t.dwn8price, t.multiple, t.limit]));
+    await onPool(
+      "setTier",
+      [BigInt(t.id), t.supply, t.usdtprice, t.dwn8price, t.multiple, t.limit],
+      `setTier(${t.id})`,
+    );
   }
-  await send(pool.write.setStaticRewardPerSecond([params.staticRewardPerSecond]));
-  await send(pool.write.setDirectPushRate([params.directPushRate]));
-  await send(pool.write.setDynamicRates([params.dynamicRates]));
-  await send(pool.write.setDwnPrice([params.dwnPriceUsdt]));
-  await send(pool.write.setMakeup([params.makeupPercent, params.maxMakeupCount]));
-  await send(pool.write.setOpenCapitalPool([params.openCapitalPool]));
+  await onPool("setStaticRewardPerSecond", [params.staticRewardPerSecond]);
+  await onPool("setDirectPushRate", [params.directPushRate]);
+  await onPool("setDynamicRates", [params.dynamicRates]);
+  await onPool("setDwnPrice", [params.dwnPriceUsdt]);
+  await onPool("setMakeup", [params.makeupPercent, params.maxMakeupCount]);
+  await onPool("setOpenCapitalPool", [params.openCapitalPool]);
   const s = params.staking;
-  await send(
-    staking.write.setStakeTerms([s.dwnAmount, s.a8Amount, s.cycleDays, s.gracePeriod, s.rewardPerUnitPerSecond]),
-  );
-  await send(staking.write.setFeeRates([s.unstakeFeeRate, s.collectFeeRate]));
+  await onStaking("setStakeTerms", [s.dwnAmount, s.a8Amount, s.cycleDays, s.gracePeriod, s.rewardPerUnitPerSecond]);
+  await onStaking("setFeeRates", [s.unstakeFeeRate, s.collectFeeRate]);
 
-  const timelock = options.timelock ? await handOver(hre, options.timelock, pool.address, staking.address) : undefined;
-  const contracts = { ...tokens, pool: pool.address, staking: staking.address, ...(timelock ? { timelock } : {}) };
-  return {
+  const timelock = options.timelock ? await handOver(hre, steps, options.timelock, { pool, staking }) : undefined;
+  await steps.check("final checks", async () => {
+    const problems = [
+      ...(await settingsProblems(hre, { pool, staking, params })),
+      ...(await ownershipProblems(hre, { pool, staking, deployer: owner, timelock, options: options.timelock })),
+    ];
+    if (problems.length > 0) throw new Error(`The deployment is not as intended: ${problems.join("; ")}.`);
+  });
+
+  const contracts = { ...tokens, pool, staking, ...(timelock ? { timelock } : {}) };
+  return steps.record(() => ({
     chainId,
-    startBlock,
-    owner: getAddress(timelock ?? owner),
+    startBlock: steps.journal.startBlock,
+    owner: timelock ?? owner,
     ...(options.timelock ? { multisig: getAddress(options.timelock.multisig) } : {}),
     root: getAddress(options.root),
     treasury: getAddress(options.treasury),
@@ -110,7 +150,7 @@ export async function deploySystem(hre: HardhatRuntimeEnvironment, options: Depl
     contracts: Object.fromEntries(
       Object.entries(contracts).map(([k, v]) => [k, getAddress(v)]),
     ) as DeploymentRecord["contracts"],
-  };
+  }));
 }
 
 const ROLE = {
@@ -125,75 +165,118 @@ const ROLE = {
  * the timelock starts with no delay and the deployer as a temporary proposer and admin, runs
  * one batch (both `acceptOwnership` calls, then `updateDelay(minDelay)`), and the deployer then
  * gives up every role. What remains: delay `minDelay`, proposer and canceller the multisig,
- * executor anyone, no admin. The function checks that state before returning.
+ * executor anyone, no admin (the final checks verify it).
  */
 async function handOver(
   hre: HardhatRuntimeEnvironment,
+  steps: Steps,
   options: TimelockOptions,
-  pool: Address,
-  staking: Address,
+  { pool, staking }: { pool: Address; staking: Address },
 ): Promise<Address> {
-  const publicClient = await hre.viem.getPublicClient();
   const [ownerClient] = await hre.viem.getWalletClients();
-  const deployer = ownerClient.account.address;
-  const send = async (hash: Promise<`0x${string}`>) => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash: await hash });
-    if (receipt.status !== "success") throw new Error(`Hand-over transaction ${receipt.transactionHash} reverted.`);
-  };
-  const timelock = await hre.viem.deployContract("TimelockController", [
+  const deployer = getAddress(ownerClient.account.address);
+  const timelock = await steps.deploy("deploy TimelockController", "TimelockController", [
     0n,
     [options.multisig, deployer],
     [zeroAddress],
     deployer,
   ]);
-  const poolC = await hre.viem.getContractAt("Pool", pool);
-  const stakingC = await hre.viem.getContractAt("Staking", staking);
-  await send(poolC.write.transferOwnership([timelock.address]));
-  await send(stakingC.write.transferOwnership([timelock.address]));
-  const accept = encodeFunctionData({ abi: poolC.abi, functionName: "acceptOwnership" });
-  const updateDelay = encodeFunctionData({
-    abi: timelock.abi,
-    functionName: "updateDelay",
-    args: [options.minDelay],
+  const poolAbi = (await hre.artifacts.readArtifact("Pool")).abi as Abi;
+  const timelockAbi = (await hre.artifacts.readArtifact("TimelockController")).abi as Abi;
+  await steps.call("pool.transferOwnership", {
+    to: pool,
+    abi: poolAbi,
+    functionName: "transferOwnership",
+    args: [timelock],
   });
-  const batch = [
-    [pool, staking, timelock.address],
-    [0n, 0n, 0n],
-    [accept, accept, updateDelay],
-    zeroHash,
-    zeroHash,
-  ] as const;
-  await send(timelock.write.scheduleBatch([...batch, 0n]));
-  await send(timelock.write.executeBatch(batch));
-  const multisig = getAddress(options.multisig);
-  if (getAddress(deployer) !== multisig) {
-    await send(timelock.write.revokeRole([ROLE.proposer, deployer]));
-    await send(timelock.write.revokeRole([ROLE.canceller, deployer]));
+  await steps.call("staking.transferOwnership", {
+    to: staking,
+    abi: poolAbi,
+    functionName: "transferOwnership",
+    args: [timelock],
+  });
+  const accept = encodeFunctionData({ abi: poolAbi, functionName: "acceptOwnership" });
+  const updateDelay = encodeFunctionData({ abi: timelockAbi, functionName: "updateDelay", args: [options.minDelay] });
+  const batch = [[pool, staking, timelock], [0n, 0n, 0n], [accept, accept, updateDelay], zeroHash, zeroHash] as const;
+  const onTimelock = (step: string, functionName: string, args: readonly unknown[]) =>
+    steps.call(`timelock.${step}`, { to: timelock, abi: timelockAbi, functionName, args });
+  await onTimelock("scheduleBatch", "scheduleBatch", [...batch, 0n]);
+  await onTimelock("executeBatch", "executeBatch", batch);
+  if (deployer !== getAddress(options.multisig)) {
+    await onTimelock("revokeRole(proposer)", "revokeRole", [ROLE.proposer, deployer]);
+    await onTimelock("revokeRole(canceller)", "revokeRole", [ROLE.canceller, deployer]);
   }
-  await send(timelock.write.renounceRole([ROLE.admin, deployer]));
+  await onTimelock("renounceRole(admin)", "renounceRole", [ROLE.admin, deployer]);
+  return timelock;
+}
 
+/** How the deployed settings differ from `params`, one phrase each (none when all match). */
+async function settingsProblems(
+  hre: HardhatRuntimeEnvironment,
+  { pool, staking, params }: { pool: Address; staking: Address; params: SystemParams },
+): Promise<string[]> {
+  const p = await hre.viem.getContractAt("Pool", pool);
+  const st = await hre.viem.getContractAt("Staking", staking);
+  const s = params.staking;
+  type Tier = Record<"id" | "supply" | "usdtprice" | "dwn8price" | "multiple" | "limit", bigint>;
+  const info = (await p.read.info()) as Tier[];
+  const tiers = info.map((t) => [t.id, t.supply, t.usdtprice, t.dwn8price, t.multiple, t.limit]);
+  const want = params.tiers.map((t) => [BigInt(t.id), t.supply, t.usdtprice, t.dwn8price, t.multiple, t.limit]);
+  const stake = (await st.read.stakeView()) as Record<"dwnAmount" | "a8Amount" | "cycle" | "gracePeriod", bigint>;
+  const checks: [string, unknown, unknown][] = [
+    ["the tiers", tiers, want],
+    ["staticRewardPerSecond", await p.read.staticRewardPerSecond(), params.staticRewardPerSecond],
+    ["directPushRate", await p.read.directPushRate(), params.directPushRate],
+    ["dynamicRates", await p.read.dynamicRates(), params.dynamicRates],
+    ["dwnPriceUsdt", await p.read.dwnPriceUsdt(), params.dwnPriceUsdt],
+    ["the makeup", await p.read.makeup(), [params.makeupPercent, params.maxMakeupCount]],
+    ["openCapitalPool", await p.read.openCapitalPool(), params.openCapitalPool],
+    [
+      "the stake terms",
+      [stake.dwnAmount, stake.a8Amount, stake.cycle, stake.gracePeriod, await st.read.rewardPerUnitPerSecond()],
+      [s.dwnAmount, s.a8Amount, s.cycleDays, s.gracePeriod, s.rewardPerUnitPerSecond],
+    ],
+    [
+      "the fee rates",
+      [await st.read.unstakeFeeRate(), await st.read.collectFeeRate()],
+      [s.unstakeFeeRate, s.collectFeeRate],
+    ],
+  ];
+  return checks.filter(([, got, expected]) => digest(got) !== digest(expected)).map(([name]) => `${name} differ`);
+}
+
+/** What is wrong with the owners and, with a timelock, its delay and roles (none when all is right). */
+async function ownershipProblems(
+  hre: HardhatRuntimeEnvironment,
+  args: { pool: Address; staking: Address; deployer: Address; timelock?: Address; options?: TimelockOptions },
+): Promise<string[]> {
   const problems: string[] = [];
-  if ((await poolC.read.owner()) !== getAddress(timelock.address))
-    problems.push("the pool's owner is not the timelock");
-  if ((await stakingC.read.owner()) !== getAddress(timelock.address))
-    problems.push("the staking contract's owner is not the timelock");
-  if ((await timelock.read.getMinDelay()) !== options.minDelay) problems.push("the timelock's delay is not minDelay");
+  const owner = args.timelock ?? args.deployer;
+  const who = args.timelock ? "the timelock" : "the deployer";
+  if ((await (await hre.viem.getContractAt("Pool", args.pool)).read.owner()) !== owner)
+    problems.push(`the pool's owner is not ${who}`);
+  if ((await (await hre.viem.getContractAt("Staking", args.staking)).read.owner()) !== owner)
+    problems.push(`the staking contract's owner is not ${who}`);
+  if (!args.timelock || !args.options) return problems;
+  const timelock = await hre.viem.getContractAt("TimelockController", args.timelock);
+  const multisig = getAddress(args.options.multisig);
+  if ((await timelock.read.getMinDelay()) !== args.options.minDelay)
+    problems.push("the timelock's delay is not minDelay");
   for (const [name, role] of Object.entries(ROLE)) {
-    const expected = name !== "admin" && getAddress(deployer) === multisig;
-    if ((await timelock.read.hasRole([role, deployer])) !== expected)
+    const expected = name !== "admin" && args.deployer === multisig;
+    if ((await timelock.read.hasRole([role, args.deployer])) !== expected)
       problems.push(`the deployer's ${name} role is wrong`);
     if (name !== "admin" && !(await timelock.read.hasRole([role, multisig])))
       problems.push(`the multisig lacks ${name}`);
   }
-  if (problems.length > 0) throw new Error(`The timelock hand-over is incomplete: ${problems.join("; ")}.`);
-  return getAddress(timelock.address);
+  return problems;
 }
 
-async function deployDevTokens(hre: HardhatRuntimeEnvironment, owner: Address): Promise<Record<TokenKey, Address>> {
+async function deployDevTokens(steps: Steps, owner: Address): Promise<Record<TokenKey, Address>> {
   const out: Partial<Record<TokenKey, Address>> = {};
   for (const key of TOKEN_KEYS) {
     const { name, symbol } = TOKEN_META[key];
-    out[key] = (await hre.viem.deployContract("DevToken", [name, symbol, owner])).address;
+    out[key] = await steps.deploy(`deploy DevToken ${key}`, "DevToken", [name, symbol, owner]);
   }
   return out as Record<TokenKey, Address>;
 }

@@ -30,7 +30,8 @@ export async function writeModule(hre: HardhatRuntimeEnvironment): Promise<void>
 }
 
 export async function readDeployments(): Promise<DeploymentRecord[]> {
-  const files = (await readdir(DEPLOYMENTS_DIR)).filter((f) => f.endsWith(".json")).sort();
+  // `<chainId>.json` only: `<chainId>.journal.json` is the deploy's journal (deploy/steps.ts).
+  const files = (await readdir(DEPLOYMENTS_DIR)).filter((f) => /^\d+\.json$/.test(f)).sort();
   return Promise.all(
     files.map(async (f) => JSON.parse(await readFile(path.join(DEPLOYMENTS_DIR, f), "utf8")) as DeploymentRecord),
   );
