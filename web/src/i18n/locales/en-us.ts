@@ -134,7 +134,7 @@ export const enUs = {
     teamPerformance: "Team performance (NFT computing power)",
     smallCommunityPower: "NFT computing power of small communities",
     nftExchange: "NFT exchange",
-    tierTitle: "{{usdtprice}}USDT{{description}}",
+    tierTitle: "{{usdtprice}} USDT · {{description}}",
     tierPower: "{{multiple}} power",
     buyButton: "{{usdtprice}} USDT",
     remaining: "Remaining {{count}}",
@@ -157,7 +157,7 @@ export const enUs = {
     },
   },
   buy: {
-    title: "{{payusdt}}USDT/{{description}}",
+    title: "{{payusdt}} USDT · {{description}}",
     paymentRequired: "Payment required",
     usdtBalance: "USDT balance",
     dwn9Balance: "DWN9 balance",

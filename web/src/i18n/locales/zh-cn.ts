@@ -132,7 +132,7 @@ export const zhCn: Messages = {
     teamPerformance: "团队业绩（NFT 算力）",
     smallCommunityPower: "小区 NFT 算力",
     nftExchange: "NFT 兑换",
-    tierTitle: "{{usdtprice}}USDT{{description}}",
+    tierTitle: "{{usdtprice}} USDT · {{description}}",
     tierPower: "{{multiple}} 倍算力",
     buyButton: "{{usdtprice}} USDT",
     remaining: "剩余 {{count}}",
@@ -155,7 +155,7 @@ export const zhCn: Messages = {
     },
   },
   buy: {
-    title: "{{payusdt}}USDT/{{description}}",
+    title: "{{payusdt}} USDT · {{description}}",
     paymentRequired: "需支付",
     usdtBalance: "USDT 余额",
     dwn9Balance: "DWN9 余额",
