@@ -12,7 +12,7 @@ import { createSignIn } from "./serve/signin";
 import { createUpcomingChanges } from "./serve/changes";
 import { createLogger } from "./ops/logger";
 import { startOps } from "./ops/start";
-import { finalizedHeadReader, observedHttp } from "./sync/rpc";
+import { finalizedHeadReader, rpcTransport } from "./sync/rpc";
 
 /**
  * One process runs the indexer, the API, or both (SERVER_ROLE), and the health port; Ctrl-C
@@ -41,7 +41,7 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
   if (config.runIndexer) {
     const indexer = createIndexer({
       db,
-      rpcUrl: chain.rpcUrl,
+      rpcUrl: chain.rpcUrls,
       chainId: chain.id,
       addresses: [
         deployment.contracts.pool,
@@ -69,7 +69,7 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
   let app: ReturnType<typeof buildApp> | undefined;
   if (config.runApi) {
     const client = createPublicClient({
-      transport: observedHttp(chain.rpcUrl, {}, (method) => ops.metrics.rpcFailed(method)),
+      transport: rpcTransport(chain.rpcUrls, {}, (method) => ops.metrics.rpcFailed(method)),
     });
     const signIn = ops.countSignIns(
       createSignIn({
@@ -100,7 +100,7 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
       // The status's lag: the head asked of the RPC at most once a second, however many ask.
       chainHead: finalizedHeadReader(
         createPublicClient({
-          transport: observedHttp(chain.rpcUrl, { retryCount: 0, timeout: 5000 }, (method) =>
+          transport: rpcTransport(chain.rpcUrls, { retryCount: 0, timeout: 5000 }, (method) =>
             ops.metrics.rpcFailed(method),
           ),
         }),
