@@ -39,6 +39,12 @@ export interface DeploymentConfig {
   };
 }
 
+/** The contracts whose logs the indexer reads: the pool, the staking and, where there is one, their timelock. */
+export function indexedContracts(deployment: DeploymentConfig): Address[] {
+  const { pool, staking, timelock } = deployment.contracts;
+  return [pool, staking, ...(timelock ? [timelock] : [])];
+}
+
 export interface ServerConfig {
   runApi: boolean;
   runIndexer: boolean;

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createPublicClient } from "viem";
 import type { Logger } from "pino";
-import { loadConfig, type ServerConfig } from "./config";
+import { indexedContracts, loadConfig, type ServerConfig } from "./config";
 import { openDb, type Db } from "./store/db";
 import { migrate } from "./store/migrations";
 import { createIndexer, INDEXER_LOCK } from "./sync/indexer";
@@ -43,11 +43,7 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
       db,
       rpcUrl: chain.rpcUrls,
       chainId: chain.id,
-      addresses: [
-        deployment.contracts.pool,
-        deployment.contracts.staking,
-        ...(deployment.contracts.timelock ? [deployment.contracts.timelock] : []),
-      ],
+      addresses: indexedContracts(deployment),
       startBlock: deployment.startBlock,
       maxBlockRange: config.indexer.maxBlockRange,
       pollMs: config.indexer.pollMs,
@@ -145,13 +141,15 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
 
 /**
  * Runs `work` while this process holds the indexer lock; a standby process retries every
- * 5 s, so exactly one indexer writes however many copies run.
+ * 5 s, so exactly one indexer writes however many copies run. Work that returns "refused"
+ * (tables of another apply code version) lets go of the lock, so that reindex can take it,
+ * and is tried again 5 s later.
  */
 async function runElected(
   db: Db,
   signal: AbortSignal,
   log: (line: string) => void,
-  work: (s: AbortSignal) => Promise<void>,
+  work: (s: AbortSignal) => Promise<"refused" | void>,
   standBy: (waiting: boolean) => void,
 ) {
   let waiting = false;
@@ -160,12 +158,16 @@ async function runElected(
     if (lock) {
       standBy(false);
       if (waiting) log("Indexer lock acquired: this process now indexes.");
+      let outcome: "refused" | void;
       try {
-        await work(signal);
+        outcome = await work(signal);
       } finally {
         await lock.release();
       }
-      return;
+      if (outcome !== "refused") return;
+      waiting = false;
+      await sleep(5000, undefined, { signal }).catch(() => undefined);
+      continue;
     }
     if (!waiting) log("Another process holds the indexer lock: standing by.");
     waiting = true;

@@ -1,6 +1,7 @@
 import { BlockNotFoundError, createPublicClient, type Address, type PublicClient } from "viem";
 import type { Db } from "../store/db";
 import { createApplier, decodeLogs, recordHashes, type ChainLog, type TimedLog } from "../apply/apply";
+import { APPLY_VERSION } from "../apply/version";
 import { isRangeError, isRateLimit, observedHttp, rpcSaid, rpcTransport } from "./rpc";
 
 export { isRangeError, isRateLimit };
@@ -65,6 +66,32 @@ export async function readSyncState(db: Pick<Db, "query">): Promise<SyncState | 
         updatedAt: Number(row.updated_at),
       }
     : undefined;
+}
+
+/** The command that rebuilds the derived tables (server/src/admin/reindex.ts). */
+export const REINDEX_COMMAND = "npm run --workspace server reindex";
+
+/** The store's tables were built by apply code of another version than this process's. */
+export class LayoutError extends Error {}
+
+/**
+ * Checks that the derived tables were built by this apply code (APPLY_VERSION); tables with
+ * nothing indexed yet are taken over. Throws a LayoutError with the sentence to act on.
+ */
+export async function checkLayout(db: Pick<Db, "query">, indexed: boolean): Promise<void> {
+  const [row] = await db.query<{ version: number }>("SELECT version FROM apply_version");
+  const stored = Number(row?.version ?? 0);
+  if (stored === APPLY_VERSION) return;
+  if (!indexed) {
+    await db.query("DELETE FROM apply_version");
+    await db.query("INSERT INTO apply_version (version) VALUES ($1)", [APPLY_VERSION]);
+    return;
+  }
+  throw new LayoutError(
+    stored < APPLY_VERSION
+      ? `The database's tables were indexed by apply code version ${stored}, older than this program's version ${APPLY_VERSION}: run \`${REINDEX_COMMAND}\` to rebuild them (the API keeps serving the old ones meanwhile); until then this process does not index.`
+      : `The database's tables were indexed by apply code version ${stored}, newer than this program's version ${APPLY_VERSION}: run the newer release; this process does not index them.`,
+  );
 }
 
 /** The reorgs the indexer has handled: how many, and the last one's depth in blocks (null: none yet). */
@@ -186,7 +213,9 @@ export function createIndexer(options: IndexerOptions) {
     if (state && state.chainId !== options.chainId) {
       throw new Error(`The database indexes chain ${state.chainId}, not CHAIN_ID ${options.chainId}.`);
     }
-    // Another writer went on since (an election changed hands): read its work back.
+    await checkLayout(options.db, state !== undefined);
+    // Another writer went on since (an election changed hands, or reindex swapped the tables
+    // in): read its work back.
     if (state && state.blockNumber !== written) applier.forget();
     const [head, checkpoint, kept] = await Promise.all([
       finalizedBlock(),
@@ -364,19 +393,32 @@ export function createIndexer(options: IndexerOptions) {
     while (await paced());
   }
 
+  /** The layout refusal last logged: said once, not on every try. */
+  let refused: string | undefined;
+
   /**
    * Runs until `signal` aborts: steps, sleeps `pollMs` when caught up, and backs off
    * (1 s doubling to 30 s) after a fault, which it logs and survives, or a rate limit.
+   * Returns early, with "refused", when the tables are of another apply code version (a
+   * LayoutError, logged once), so that the caller lets go of the indexer lock for reindex.
    */
-  async function run(signal: AbortSignal): Promise<void> {
+  async function run(signal: AbortSignal): Promise<"refused" | void> {
     let backoff = firstWait;
     while (!signal.aborted) {
       try {
         const more = await paced(signal);
+        refused = undefined;
         backoff = firstWait;
         if (!more) await sleep(options.pollMs, signal);
       } catch (error) {
         if (signal.aborted) break;
+        if (error instanceof LayoutError) {
+          if (refused !== error.message) log(error.message);
+          refused = error.message;
+          written = undefined;
+          applier.forget();
+          return "refused";
+        }
         log(`Indexer fault, retrying in ${backoff / 1000} s: ${error instanceof Error ? error.message : error}`);
         await sleep(backoff, signal);
         backoff = Math.min(firstWait * MAX_BACKOFF_FACTOR, backoff * 2);
