@@ -8,11 +8,15 @@ import type { DbTarget } from "./store/db";
 export interface ChainConfig {
   id: number;
   name: string;
-  /** The RPC the server reads. */
+  /** The RPCs the server reads, in order of preference (RPC_URL, comma-separated); the first of `rpcUrls`. */
   rpcUrl: string;
+  rpcUrls: string[];
   /** The RPC a wallet is told to add (the wrong-network popup shows it). */
   publicRpcUrl: string;
-  /** Further public RPCs the web app's reads fall back to, in order, when the one before fails. */
+  /**
+   * Further public RPCs the web app's reads fall back to, in order, when the one before fails:
+   * PUBLIC_RPC_URL's after its first, then FALLBACK_RPC_URLS.
+   */
   fallbackRpcUrls: string[];
   currency: { name: string; symbol: string; decimals: number };
   explorer: string;
@@ -33,6 +37,12 @@ export interface DeploymentConfig {
     /** The TimelockController that owns the pool and staking, where the deployment has one. */
     timelock?: Address;
   };
+}
+
+/** The contracts whose logs the indexer reads: the pool, the staking and, where there is one, their timelock. */
+export function indexedContracts(deployment: DeploymentConfig): Address[] {
+  const { pool, staking, timelock } = deployment.contracts;
+  return [pool, staking, ...(timelock ? [timelock] : [])];
 }
 
 export interface ServerConfig {
@@ -92,15 +102,14 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".
 
 const KNOWN_CHAINS: Record<
   number,
-  Omit<ChainConfig, "rpcUrl" | "publicRpcUrl" | "fallbackRpcUrls"> & { publicRpc?: string }
+  Omit<ChainConfig, "rpcUrl" | "rpcUrls" | "publicRpcUrl" | "fallbackRpcUrls"> & { publicRpc?: string }
 > = {
+  // No public RPC built in: on BNB Smart Chain the operator names the ones browsers use.
   56: {
     id: 56,
     name: "BNB Smart Chain",
     currency: { name: "BNB", symbol: "BNB", decimals: 18 },
     explorer: "https://bscscan.com",
-    // BNB Chain's own public endpoint, the one its documentation lists first.
-    publicRpc: "https://bsc-dataseed.bnbchain.org",
   },
   31337: {
     id: 31337,
@@ -113,6 +122,21 @@ const KNOWN_CHAINS: Record<
 /** The RPC browsers get without PUBLIC_RPC_URL: the chain's public one, or a local devnet's. */
 export function publicRpcFallback(chainId: number, rpcUrl: string): string | undefined {
   return KNOWN_CHAINS[chainId]?.publicRpc ?? (isLoopbackUrl(rpcUrl) ? rpcUrl : undefined);
+}
+
+/**
+ * Whether an RPC URL carries credentials a browser must never see: a user name or password, a
+ * query string, or a path segment that looks like a provider's key (16 or more letters, digits,
+ * `-` or `_`, a digit among them), as in `https://…/v3/<key>`.
+ */
+export function carriesCredentials(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    if (url.username || url.password || url.search) return true;
+    return url.pathname.split("/").some((segment) => /^[\w-]{16,}$/.test(segment) && /\d/.test(segment));
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a URL names this machine (a local devnet), where no key can be exposed. */
@@ -138,14 +162,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     }
     return value;
   };
-  const url = (name: string, fallback: string): string => {
-    const raw = env[name] || fallback;
+  const checked = (label: string, raw: string): string => {
     try {
       new URL(raw);
     } catch {
-      problems.push(`${name} must be a URL; it is "${raw}".`);
+      problems.push(`${label} must be a URL; it is "${raw}".`);
     }
     return raw;
+  };
+  const url = (name: string, fallback: string): string => checked(name, env[name] || fallback);
+  /** A comma-separated list of URLs; a single one is checked as `url` checks it. */
+  const urls = (name: string, fallback: string): string[] => {
+    const list = (env[name] || fallback)
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== "");
+    if (list.length <= 1) return [checked(name, list[0] ?? "")];
+    return list.map((entry, i) => checked(`${name}[${i}]`, entry));
   };
 
   const roles = (env.SERVER_ROLE ?? "all").split(",").map((r) => r.trim());
@@ -157,26 +190,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const chainId = int("CHAIN_ID", 31337, 1, 2 ** 31 - 1);
   const known = KNOWN_CHAINS[chainId];
   if (!known && !env.CHAIN_NAME) problems.push(`CHAIN_NAME is not set: chain ${chainId} has no built-in name.`);
-  const rpcUrl = url("RPC_URL", `http://127.0.0.1:${devnetPort}`);
+  const rpcUrls = urls("RPC_URL", `http://127.0.0.1:${devnetPort}`);
   // The server's RPC may carry a provider's key: it reaches browsers (/api/config, the preconnect
   // header) only when it is a local devnet's. Elsewhere browsers get PUBLIC_RPC_URL, else the
-  // chain's public endpoint.
-  const publicFallback = publicRpcFallback(chainId, rpcUrl);
-  if (!env.PUBLIC_RPC_URL && publicFallback === undefined) {
+  // chain's public endpoint where one is built in.
+  const publicFallback = publicRpcFallback(chainId, rpcUrls[0]);
+  if (!env.PUBLIC_RPC_URL && (chainId === 56 || publicFallback === undefined)) {
     problems.push(
-      `PUBLIC_RPC_URL is not set: chain ${chainId} has no built-in public RPC, and RPC_URL (which may carry a provider's key) is never sent to browsers; set PUBLIC_RPC_URL to a public endpoint of the chain.`,
+      chainId === 56
+        ? "PUBLIC_RPC_URL is not set: on BNB Smart Chain (56) it is required, the public RPC URLs browsers use (comma-separated, such as https://bsc-dataseed.bnbchain.org), since RPC_URL may carry a provider's key and is never sent to browsers."
+        : `PUBLIC_RPC_URL is not set: chain ${chainId} has no built-in public RPC, and RPC_URL (which may carry a provider's key) is never sent to browsers; set PUBLIC_RPC_URL to a public endpoint of the chain.`,
     );
   }
+  const publicRpcUrls = urls("PUBLIC_RPC_URL", publicFallback ?? rpcUrls[0]);
+  for (const leak of publicRpcUrls.filter((u) => rpcUrls.includes(u) && carriesCredentials(u))) {
+    problems.push(
+      `PUBLIC_RPC_URL must differ from RPC_URL: "${leak}" carries credentials (a user name or password, a query string or a key in its path), and PUBLIC_RPC_URL is sent to every browser; name a public endpoint instead.`,
+    );
+  }
+  const fallbackRpcUrls = (env.FALLBACK_RPC_URLS ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "")
+    .map((entry, i) => checked(`FALLBACK_RPC_URLS[${i}]`, entry));
   const chain: ChainConfig = {
     id: chainId,
     name: env.CHAIN_NAME || known?.name || "",
-    rpcUrl,
-    publicRpcUrl: url("PUBLIC_RPC_URL", publicFallback ?? rpcUrl),
-    fallbackRpcUrls: (env.FALLBACK_RPC_URLS ?? "")
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== "")
-      .map((entry, i) => url(`FALLBACK_RPC_URLS[${i}]`, entry)),
+    rpcUrl: rpcUrls[0],
+    rpcUrls,
+    publicRpcUrl: publicRpcUrls[0],
+    fallbackRpcUrls: [...new Set([...publicRpcUrls.slice(1), ...fallbackRpcUrls])],
     currency: known?.currency ?? { name: "BNB", symbol: "BNB", decimals: 18 },
     explorer: env.EXPLORER_URL ?? known?.explorer ?? "",
   };

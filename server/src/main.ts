@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createPublicClient } from "viem";
 import type { Logger } from "pino";
-import { loadConfig, type ServerConfig } from "./config";
+import { indexedContracts, loadConfig, type ServerConfig } from "./config";
 import { openDb, type Db } from "./store/db";
 import { migrate } from "./store/migrations";
 import { createIndexer, INDEXER_LOCK } from "./sync/indexer";
@@ -12,7 +12,7 @@ import { createSignIn } from "./serve/signin";
 import { createUpcomingChanges } from "./serve/changes";
 import { createLogger } from "./ops/logger";
 import { startOps } from "./ops/start";
-import { finalizedHeadReader, observedHttp } from "./sync/rpc";
+import { finalizedHeadReader, rpcTransport } from "./sync/rpc";
 
 /**
  * One process runs the indexer, the API, or both (SERVER_ROLE), and the health port; Ctrl-C
@@ -41,13 +41,9 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
   if (config.runIndexer) {
     const indexer = createIndexer({
       db,
-      rpcUrl: chain.rpcUrl,
+      rpcUrl: chain.rpcUrls,
       chainId: chain.id,
-      addresses: [
-        deployment.contracts.pool,
-        deployment.contracts.staking,
-        ...(deployment.contracts.timelock ? [deployment.contracts.timelock] : []),
-      ],
+      addresses: indexedContracts(deployment),
       startBlock: deployment.startBlock,
       maxBlockRange: config.indexer.maxBlockRange,
       pollMs: config.indexer.pollMs,
@@ -69,7 +65,7 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
   let app: ReturnType<typeof buildApp> | undefined;
   if (config.runApi) {
     const client = createPublicClient({
-      transport: observedHttp(chain.rpcUrl, {}, (method) => ops.metrics.rpcFailed(method)),
+      transport: rpcTransport(chain.rpcUrls, {}, (method) => ops.metrics.rpcFailed(method)),
     });
     const signIn = ops.countSignIns(
       createSignIn({
@@ -100,7 +96,7 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
       // The status's lag: the head asked of the RPC at most once a second, however many ask.
       chainHead: finalizedHeadReader(
         createPublicClient({
-          transport: observedHttp(chain.rpcUrl, { retryCount: 0, timeout: 5000 }, (method) =>
+          transport: rpcTransport(chain.rpcUrls, { retryCount: 0, timeout: 5000 }, (method) =>
             ops.metrics.rpcFailed(method),
           ),
         }),
@@ -145,13 +141,15 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
 
 /**
  * Runs `work` while this process holds the indexer lock; a standby process retries every
- * 5 s, so exactly one indexer writes however many copies run.
+ * 5 s, so exactly one indexer writes however many copies run. Work that returns "refused"
+ * (tables of another apply code version) lets go of the lock, so that reindex can take it,
+ * and is tried again 5 s later.
  */
 async function runElected(
   db: Db,
   signal: AbortSignal,
   log: (line: string) => void,
-  work: (s: AbortSignal) => Promise<void>,
+  work: (s: AbortSignal) => Promise<"refused" | void>,
   standBy: (waiting: boolean) => void,
 ) {
   let waiting = false;
@@ -160,12 +158,16 @@ async function runElected(
     if (lock) {
       standBy(false);
       if (waiting) log("Indexer lock acquired: this process now indexes.");
+      let outcome: "refused" | void;
       try {
-        await work(signal);
+        outcome = await work(signal);
       } finally {
         await lock.release();
       }
-      return;
+      if (outcome !== "refused") return;
+      waiting = false;
+      await sleep(5000, undefined, { signal }).catch(() => undefined);
+      continue;
     }
     if (!waiting) log("Another process holds the indexer lock: standing by.");
     waiting = true;

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { loadConfig, publicRpcFallback } from "../src/config";
+import { carriesCredentials, loadConfig, publicRpcFallback } from "../src/config";
 
 test("the defaults run the devnet's whole server on loopback with the embedded database", () => {
   const config = loadConfig({});
@@ -77,14 +77,12 @@ test("WALLETCONNECT_PROJECT_ID offers WalletConnect; absent, it is not offered; 
 test("the server's RPC reaches browsers only when it is a local devnet's", () => {
   // The devnet: the loopback RPC is all there is.
   assert.equal(loadConfig({}).chain.publicRpcUrl, "http://127.0.0.1:8545");
-  // BNB Smart Chain with a provider's keyed URL: browsers get BNB Chain's public endpoint.
-  const keyed = "https://bsc-mainnet.provider.example/v3/secret-key";
-  assert.equal(publicRpcFallback(56, keyed), "https://bsc-dataseed.bnbchain.org");
+  const keyed = "https://bsc-mainnet.provider.example/v3/0123456789abcdef0123";
+  assert.equal(publicRpcFallback(56, keyed), undefined);
   assert.equal(publicRpcFallback(97, keyed), undefined);
   assert.equal(publicRpcFallback(97, "http://localhost:8545"), "http://localhost:8545");
   assert.equal(publicRpcFallback(31337, "http://[::1]:8545"), "http://[::1]:8545");
   assert.equal(publicRpcFallback(31337, "http://127.0.0.1.example.com:8545"), undefined);
-  const bsc = { CHAIN_ID: "56", RPC_URL: keyed };
   const problems = (env: Record<string, string>) => {
     try {
       loadConfig(env);
@@ -93,7 +91,18 @@ test("the server's RPC reaches browsers only when it is a local devnet's", () =>
       return (error as Error).message;
     }
   };
-  assert.doesNotMatch(problems(bsc), /PUBLIC_RPC_URL/);
+  // BNB Smart Chain: PUBLIC_RPC_URL is required, and never one of RPC_URL's keyed URLs.
+  const bsc = { CHAIN_ID: "56", RPC_URL: `https://bsc.public.example,${keyed}` };
+  assert.match(problems(bsc), /^PUBLIC_RPC_URL is not set: on BNB Smart Chain \(56\) it is required/m);
+  assert.match(
+    problems({ ...bsc, PUBLIC_RPC_URL: `https://bsc-dataseed.bnbchain.org, ${keyed}` }),
+    /^PUBLIC_RPC_URL must differ from RPC_URL: "https:\/\/bsc-mainnet\.provider\.example\/v3\/0123456789abcdef0123" carries credentials/m,
+  );
+  // The same URL in both is fine when it carries no credentials.
+  assert.doesNotMatch(
+    problems({ ...bsc, PUBLIC_RPC_URL: "https://bsc.public.example,https://bsc-dataseed.bnbchain.org" }),
+    /PUBLIC_RPC_URL/,
+  );
   // A chain with no public endpoint built in, and a remote RPC: PUBLIC_RPC_URL must be named.
   const other = { CHAIN_ID: "97", CHAIN_NAME: "BSC Testnet", RPC_URL: keyed };
   assert.match(problems(other), /PUBLIC_RPC_URL is not set: chain 97 has no built-in public RPC/);
@@ -101,4 +110,39 @@ test("the server's RPC reaches browsers only when it is a local devnet's", () =>
     problems({ ...other, PUBLIC_RPC_URL: "https://data-seed-prebsc-1-s1.bnbchain.org:8545" }),
     /PUBLIC_RPC_URL/,
   );
+});
+
+test("RPC_URL and PUBLIC_RPC_URL take several URLs, comma-separated; one URL works as before", () => {
+  const one = loadConfig({ RPC_URL: "http://127.0.0.1:9545" }).chain;
+  assert.deepEqual([one.rpcUrl, one.rpcUrls], ["http://127.0.0.1:9545", ["http://127.0.0.1:9545"]]);
+  const two = loadConfig({
+    RPC_URL: "http://127.0.0.1:9545, http://127.0.0.1:9546",
+    PUBLIC_RPC_URL: "https://a.example,https://b.example",
+    FALLBACK_RPC_URLS: "https://c.example,https://b.example",
+  }).chain;
+  assert.deepEqual(two.rpcUrls, ["http://127.0.0.1:9545", "http://127.0.0.1:9546"]);
+  assert.equal(two.rpcUrl, "http://127.0.0.1:9545");
+  // Browsers get the first public one, then the rest and FALLBACK_RPC_URLS as their fallbacks.
+  assert.equal(two.publicRpcUrl, "https://a.example");
+  assert.deepEqual(two.fallbackRpcUrls, ["https://b.example", "https://c.example"]);
+  assert.throws(() => loadConfig({ RPC_URL: "http://127.0.0.1:9545,nope" }), {
+    message: /^RPC_URL\[1\] must be a URL; it is "nope"\.$/m,
+  });
+  assert.throws(() => loadConfig({ PUBLIC_RPC_URL: "x" }), {
+    message: /^PUBLIC_RPC_URL must be a URL; it is "x"\.$/m,
+  });
+});
+
+test("credentials in an RPC URL are recognised: a user, a query string, a key in the path", () => {
+  for (const url of [
+    "https://user:pass@rpc.example",
+    "https://rpc.example/?apikey=1",
+    "https://bsc-mainnet.infura.io/v3/0123456789abcdef0123456789abcdef",
+    "https://x.bsc.quiknode.pro/4f1e2d3c4b5a69788796a5b4c3d2e1f0/",
+  ]) {
+    assert.ok(carriesCredentials(url), url);
+  }
+  for (const url of ["https://bsc-dataseed.bnbchain.org", "https://rpc.ankr.com/bsc", "http://127.0.0.1:8545"]) {
+    assert.equal(carriesCredentials(url), false, url);
+  }
 });

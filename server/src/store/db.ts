@@ -18,8 +18,17 @@ export interface Db extends Sql {
    * Returns undefined when another session holds it. PGlite has one session: always granted.
    */
   tryLock(key: number): Promise<{ release(): Promise<void> } | undefined>;
+  /**
+   * The same database with `schema` (which must exist) first on the search path, so that the
+   * same SQL reads and writes that schema's tables: how reindex builds fresh tables beside the
+   * ones the API serves. Closing it leaves this one open.
+   */
+  inSchema(schema: string): Promise<Db>;
   close(): Promise<void>;
 }
+
+/** A schema or table name as SQL text. */
+export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export type DbTarget = { kind: "postgres"; url: string; schema?: string } | { kind: "pglite"; dataDir?: string };
 
@@ -42,11 +51,29 @@ async function openPglite(dataDir?: string): Promise<Db> {
       return (await q.query<T>(text, params(values))).rows;
     },
   });
+  // PGlite has one session, shared by everything in the process: a schema is set for one
+  // transaction at a time (SET LOCAL), which PGlite runs alone.
+  const scoped = (schema: string): Db => {
+    const within = <T>(work: (tx: Sql) => Promise<T>) =>
+      lite.transaction(async (tx) => {
+        await tx.query(`SET LOCAL search_path TO ${ident(schema)}`);
+        return work(wrap(tx));
+      });
+    return {
+      kind: "pglite",
+      query: (text, values) => within((tx) => tx.query(text, values)),
+      transaction: within,
+      tryLock: async () => ({ release: async () => undefined }),
+      inSchema: async (other) => scoped(other),
+      close: async () => undefined,
+    };
+  };
   return {
     kind: "pglite",
     ...wrap(lite),
     transaction: (work) => lite.transaction((tx) => work(wrap(tx))),
     tryLock: async () => ({ release: async () => undefined }),
+    inSchema: async (schema) => scoped(schema),
     async close() {
       await lite.close();
       unlock();
@@ -97,7 +124,7 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
   if (schema) {
     const client = await pool.connect();
     try {
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)}`);
     } finally {
       client.release();
     }
@@ -144,6 +171,7 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
         },
       };
     },
+    inSchema: (other) => openPostgres(url, other),
     close: () => pool.end(),
   };
 }

@@ -280,6 +280,17 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       CREATE INDEX owner_changes_queued ON owner_changes (op_id) WHERE executed_block IS NULL AND cancelled_block IS NULL
     `,
   },
+  {
+    id: 9,
+    name: "the version of the apply code that built the derived tables",
+    // One row: the APPLY_VERSION (server/src/apply/version.ts) of the code that indexed the
+    // tables derived from the chain. Tables indexed before this migration were built by
+    // version 1. An indexer refuses tables of another version; reindex rebuilds them.
+    sql: `
+      CREATE TABLE apply_version (version INTEGER NOT NULL);
+      INSERT INTO apply_version (version) VALUES (1)
+    `,
+  },
 ];
 
 /**

@@ -1,18 +1,22 @@
 import { BlockNotFoundError, createPublicClient, type Address, type PublicClient } from "viem";
 import type { Db } from "../store/db";
 import { createApplier, decodeLogs, recordHashes, type ChainLog, type TimedLog } from "../apply/apply";
-import { observedHttp } from "./rpc";
+import { APPLY_VERSION } from "../apply/version";
+import { isRangeError, isRateLimit, observedHttp, rpcSaid, rpcTransport } from "./rpc";
+
+export { isRangeError, isRateLimit };
 
 export interface IndexerOptions {
   db: Db;
-  rpcUrl: string;
+  /** The RPC, or several in order of preference (RPC_URL's list). */
+  rpcUrl: string | readonly string[];
   chainId: number;
   addresses: Address[];
   /** The deployment block: nothing before it concerns the contracts. */
   startBlock: number;
   maxBlockRange: number;
   pollMs: number;
-  /** The first wait after a fault, doubling up to 30 times it; 1 s by default. */
+  /** The first wait after a fault or a rate limit, doubling up to 30 times it; 1 s by default. */
   retryMs?: number;
   log?: (line: string) => void;
   /** Told what the indexer does, for the health port's readiness and metrics. */
@@ -64,6 +68,32 @@ export async function readSyncState(db: Pick<Db, "query">): Promise<SyncState | 
     : undefined;
 }
 
+/** The command that rebuilds the derived tables (server/src/admin/reindex.ts). */
+export const REINDEX_COMMAND = "npm run --workspace server reindex";
+
+/** The store's tables were built by apply code of another version than this process's. */
+export class LayoutError extends Error {}
+
+/**
+ * Checks that the derived tables were built by this apply code (APPLY_VERSION); tables with
+ * nothing indexed yet are taken over. Throws a LayoutError with the sentence to act on.
+ */
+export async function checkLayout(db: Pick<Db, "query">, indexed: boolean): Promise<void> {
+  const [row] = await db.query<{ version: number }>("SELECT version FROM apply_version");
+  const stored = Number(row?.version ?? 0);
+  if (stored === APPLY_VERSION) return;
+  if (!indexed) {
+    await db.query("DELETE FROM apply_version");
+    await db.query("INSERT INTO apply_version (version) VALUES ($1)", [APPLY_VERSION]);
+    return;
+  }
+  throw new LayoutError(
+    stored < APPLY_VERSION
+      ? `The database's tables were indexed by apply code version ${stored}, older than this program's version ${APPLY_VERSION}: run \`${REINDEX_COMMAND}\` to rebuild them (the API keeps serving the old ones meanwhile); until then this process does not index.`
+      : `The database's tables were indexed by apply code version ${stored}, newer than this program's version ${APPLY_VERSION}: run the newer release; this process does not index them.`,
+  );
+}
+
 /** The reorgs the indexer has handled: how many, and the last one's depth in blocks (null: none yet). */
 export async function readReorgs(db: Pick<Db, "query">): Promise<{ count: number; lastDepth: number | null }> {
   const [row] = await db.query<{ count: number; depth: string | null }>(
@@ -72,23 +102,26 @@ export async function readReorgs(db: Pick<Db, "query">): Promise<{ count: number
   return { count: Number(row.count), lastDepth: row.depth === null ? null : Number(row.depth) };
 }
 
-/** "Too many results" or "range too large" in the words the common RPC providers use. */
-export function isRangeError(error: unknown): boolean {
-  const text = String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error);
-  return /range|too many|too large|limit exceeded|exceed|10000 results|response size|more than/i.test(text);
-}
-
 /**
  * Follows the chain's finalized blocks and applies the pool's and staking's events to the
  * store, each block range with its checkpoint in one transaction. Before each step it checks
  * that the chain still has the checkpoint's block as indexed, and undoes a reorg when not.
  */
 export function createIndexer(options: IndexerOptions) {
-  const client: PublicClient = createPublicClient({
-    transport: observedHttp(options.rpcUrl, { retryCount: 0, batch: { batchSize: 100 } }, (method) =>
-      options.observer?.rpcFailed?.(method),
-    ),
-  });
+  const urls = typeof options.rpcUrl === "string" ? [options.rpcUrl] : [...options.rpcUrl];
+  const http = { retryCount: 0, batch: { batchSize: 100 } };
+  const failed = (method: string) => options.observer?.rpcFailed?.(method);
+  /** The finalized head, from the first RPC that answers (viem's fallback over the list). */
+  const client: PublicClient = createPublicClient({ transport: rpcTransport(urls, http, failed) });
+  /** Each RPC on its own, so that the node that answered a range's logs is known. */
+  const nodes: PublicClient[] =
+    urls.length === 1
+      ? [client]
+      : urls.map((url) => createPublicClient({ transport: observedHttp(url, http, failed) }));
+  /** How the log names an RPC: never by its URL, which may carry a key. */
+  const nameOf = (i: number) => (urls.length === 1 ? "The RPC" : `RPC_URL[${i}]`);
+  /** The nodes last found short of a range's end block, told once until they catch up. */
+  const behind = new Set<number>();
   const log = options.log ?? (() => undefined);
   const applier = createApplier(options.db);
   /** The checkpoint this indexer last wrote: the state its applier's memory reflects. */
@@ -102,14 +135,69 @@ export function createIndexer(options: IndexerOptions) {
     return client.getBlock({ blockTag: "finalized" });
   }
 
-  /** The chain's block at `number`, or undefined when it has none (a reorg or a reset took it). */
-  async function blockAt(number: number) {
+  /** The block at `number` as `node` has it, or undefined when it has none. */
+  async function blockOn(node: PublicClient, number: number) {
     try {
-      return await client.getBlock({ blockNumber: BigInt(number) });
+      return await node.getBlock({ blockNumber: BigInt(number) });
     } catch (error) {
       if (error instanceof BlockNotFoundError) return undefined;
       throw error;
     }
+  }
+
+  /**
+   * The chain's block at `number` from the first RPC that has it, or undefined when none has it
+   * (a reorg or a reset took it): a node that has not reached it yet is no evidence of a reorg.
+   */
+  async function blockAt(number: number) {
+    let fault: unknown;
+    for (const node of nodes) {
+      try {
+        const block = await blockOn(node, number);
+        if (block) return block;
+      } catch (error) {
+        fault ??= error;
+      }
+    }
+    if (fault !== undefined) throw fault;
+    return undefined;
+  }
+
+  /**
+   * The logs of blocks `from`..`to`, from the first RPC (in order) that has reached block `to`:
+   * a node short of it would answer for part of the range as if it were all of it. Its block
+   * `to`, read before the logs, comes back with them, and the step reads its other blocks from
+   * the same node. A refused range is thrown at once (the step halves it); any other fault moves
+   * on to the next RPC, and is thrown when none is left.
+   */
+  async function readRange(from: number, to: number) {
+    let fault: unknown;
+    for (const [i, node] of nodes.entries()) {
+      try {
+        const last = await blockOn(node, to);
+        if (!last) {
+          if (!behind.has(i)) {
+            log(
+              `${nameOf(i)} has not reached block ${to}: its logs for blocks ${from}..${to} are not used` +
+                (i + 1 < nodes.length ? `; asking ${nameOf(i + 1)}.` : "."),
+            );
+          }
+          behind.add(i);
+          continue;
+        }
+        const logs = (await node.getLogs({
+          address: options.addresses,
+          fromBlock: BigInt(from),
+          toBlock: BigInt(to),
+        })) as ChainLog[];
+        behind.delete(i);
+        return { node, last, logs };
+      } catch (error) {
+        if (isRangeError(error)) throw error;
+        fault ??= error;
+      }
+    }
+    throw fault ?? new Error(`No RPC has reached block ${to} yet: trying again.`);
   }
 
   async function keptHash(number: number): Promise<string | undefined> {
@@ -125,7 +213,9 @@ export function createIndexer(options: IndexerOptions) {
     if (state && state.chainId !== options.chainId) {
       throw new Error(`The database indexes chain ${state.chainId}, not CHAIN_ID ${options.chainId}.`);
     }
-    // Another writer went on since (an election changed hands): read its work back.
+    await checkLayout(options.db, state !== undefined);
+    // Another writer went on since (an election changed hands, or reindex swapped the tables
+    // in): read its work back.
     if (state && state.blockNumber !== written) applier.forget();
     const [head, checkpoint, kept] = await Promise.all([
       finalizedBlock(),
@@ -163,14 +253,9 @@ export function createIndexer(options: IndexerOptions) {
       return false;
     }
     const to = Math.min(headNumber, from + range - 1);
-    const last = to === headNumber ? head : await blockAt(to);
-    let logs: ChainLog[];
+    let read: Awaited<ReturnType<typeof readRange>>;
     try {
-      logs = (await client.getLogs({
-        address: options.addresses,
-        fromBlock: BigInt(from),
-        toBlock: BigInt(to),
-      })) as ChainLog[];
+      read = await readRange(from, to);
     } catch (error) {
       if (range > 1 && isRangeError(error)) {
         range = Math.max(1, Math.floor(range / 2));
@@ -179,19 +264,19 @@ export function createIndexer(options: IndexerOptions) {
       }
       throw error;
     }
+    const { node, last, logs } = read;
     // The blocks with logs (for their timestamps), the range's last block and the checkpoint's,
-    // read together (one JSON-RPC batch per 100): the chain the logs came from must still have
-    // all of them as they were read, and the checkpoint as the store has it; otherwise a reorg
-    // came in while the range was read, and the next step sees it.
+    // read together from the node that answered the logs (one JSON-RPC batch per 100): it must
+    // still have all of them as they were read, and the checkpoint as the store has it;
+    // otherwise a reorg came in while the range was read, and the next step sees it.
     const numbers = [...new Set(logs.map((l) => l.blockNumber))];
     const [endBlock, base, ...blocks] = await Promise.all([
-      blockAt(to),
-      state ? blockAt(state.blockNumber) : undefined,
-      ...numbers.map((n) => blockAt(Number(n))),
+      blockOn(node, to),
+      state ? blockOn(node, state.blockNumber) : undefined,
+      ...numbers.map((n) => blockOn(node, Number(n))),
     ]);
     const hashes = new Map(numbers.map((n, i) => [n, blocks[i]?.hash]));
     if (
-      !last ||
       !endBlock ||
       endBlock.hash !== last.hash ||
       (state && base?.hash !== checkpoint?.hash) ||
@@ -279,28 +364,64 @@ export function createIndexer(options: IndexerOptions) {
     );
   }
 
+  const firstWait = options.retryMs ?? 1000;
+  /** The wait after the next rate limit: doubling while the RPC keeps limiting, back to the first after a step. */
+  let rateWait = firstWait;
+
+  /**
+   * One step, which waits and returns true (more to do) when the RPC limits its requests: rate
+   * limits are neither faults nor refused ranges, so they neither shrink the range nor end catchUp.
+   */
+  async function paced(signal?: AbortSignal): Promise<boolean> {
+    try {
+      const more = await step();
+      rateWait = firstWait;
+      return more;
+    } catch (error) {
+      if (!isRateLimit(error) || signal?.aborted) throw error;
+      log(
+        `The RPC is limiting requests (${rpcSaid(error)}): ` + `backing off ${rateWait / 1000} s before asking again.`,
+      );
+      await sleep(rateWait, signal);
+      rateWait = Math.min(firstWait * MAX_BACKOFF_FACTOR, rateWait * 2);
+      return true;
+    }
+  }
+
   /** Steps until nothing finalized is left to apply. */
   async function catchUp(): Promise<void> {
-    while (await step());
+    while (await paced());
   }
+
+  /** The layout refusal last logged: said once, not on every try. */
+  let refused: string | undefined;
 
   /**
    * Runs until `signal` aborts: steps, sleeps `pollMs` when caught up, and backs off
-   * (1 s doubling to 30 s) after a fault, which it logs and survives.
+   * (1 s doubling to 30 s) after a fault, which it logs and survives, or a rate limit.
+   * Returns early, with "refused", when the tables are of another apply code version (a
+   * LayoutError, logged once), so that the caller lets go of the indexer lock for reindex.
    */
-  async function run(signal: AbortSignal): Promise<void> {
-    const first = options.retryMs ?? 1000;
-    let backoff = first;
+  async function run(signal: AbortSignal): Promise<"refused" | void> {
+    let backoff = firstWait;
     while (!signal.aborted) {
       try {
-        const more = await step();
-        backoff = first;
+        const more = await paced(signal);
+        refused = undefined;
+        backoff = firstWait;
         if (!more) await sleep(options.pollMs, signal);
       } catch (error) {
         if (signal.aborted) break;
+        if (error instanceof LayoutError) {
+          if (refused !== error.message) log(error.message);
+          refused = error.message;
+          written = undefined;
+          applier.forget();
+          return "refused";
+        }
         log(`Indexer fault, retrying in ${backoff / 1000} s: ${error instanceof Error ? error.message : error}`);
         await sleep(backoff, signal);
-        backoff = Math.min(first * MAX_BACKOFF_FACTOR, backoff * 2);
+        backoff = Math.min(firstWait * MAX_BACKOFF_FACTOR, backoff * 2);
       }
     }
   }
@@ -315,13 +436,13 @@ export function createIndexer(options: IndexerOptions) {
   };
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
+    signal?.addEventListener("abort", done, { once: true });
     function done() {
       clearTimeout(timer);
-      signal.removeEventListener("abort", done);
+      signal?.removeEventListener("abort", done);
       resolve();
     }
   });

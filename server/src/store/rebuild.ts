@@ -1,0 +1,64 @@
+import { ident, type Db } from "./db";
+import { migrate } from "./migrations";
+
+/**
+ * The tables derived from the chain, which reindex rebuilds: everything the indexer writes
+ * but the log of reorgs it handled (history, not chain data). Sign-in, sessions, limits and
+ * announcements are not derived, and stay as they are.
+ */
+export const DERIVED_TABLES = [
+  "sync_state",
+  "apply_version",
+  "applied_logs",
+  "block_hashes",
+  "members",
+  "nfts",
+  "incomes",
+  "income_collections",
+  "stakes",
+  "stake_claims",
+  "owner_changes",
+] as const;
+
+/** The schemas a rebuild of `schema` uses: the fresh tables', and the old ones' on their way out. */
+const shadowOf = (schema: string) => `${schema}_reindex`;
+const retiredOf = (schema: string) => `${schema}_retired`;
+
+/**
+ * A schema beside the database's own, with every table of the current migrations and none of
+ * their rows, and a connection to it: what reindex indexes into. A rebuild that stopped half
+ * way left one behind; it is dropped first.
+ */
+export async function openShadow(db: Db): Promise<{ schema: string; shadow: Db }> {
+  const [{ schema }] = await db.query<{ schema: string }>("SELECT current_schema() AS schema");
+  const name = shadowOf(schema);
+  await db.query(`DROP SCHEMA IF EXISTS ${ident(name)} CASCADE`);
+  await db.query(`DROP SCHEMA IF EXISTS ${ident(retiredOf(schema))} CASCADE`);
+  await db.query(`CREATE SCHEMA ${ident(name)}`);
+  const shadow = await db.inSchema(name);
+  await migrate(shadow);
+  return { schema, shadow };
+}
+
+/**
+ * Swaps the shadow's derived tables in for the database's, in one transaction: readers see the
+ * old tables until it commits (taking the tables waits for their running queries), then the new
+ * ones; the old tables and the shadow are dropped in the same transaction.
+ */
+export async function swapIn(db: Db, schema: string): Promise<void> {
+  const [main, shadow, retired] = [schema, shadowOf(schema), retiredOf(schema)].map(ident);
+  await db.transaction(async (tx) => {
+    await tx.query(`CREATE SCHEMA ${retired}`);
+    for (const table of DERIVED_TABLES) {
+      await tx.query(`ALTER TABLE ${main}.${table} SET SCHEMA ${retired}`);
+      await tx.query(`ALTER TABLE ${shadow}.${table} SET SCHEMA ${main}`);
+    }
+    await tx.query(`DROP SCHEMA ${retired} CASCADE`);
+    await tx.query(`DROP SCHEMA ${shadow} CASCADE`);
+  });
+}
+
+/** Drops what a rebuild of `schema` left behind, when it stopped before its swap. */
+export async function dropShadow(db: Db, schema: string): Promise<void> {
+  await db.query(`DROP SCHEMA IF EXISTS ${ident(shadowOf(schema))} CASCADE`);
+}

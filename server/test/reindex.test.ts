@@ -1,0 +1,131 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Db } from "../src/store/db";
+import { reindex } from "../src/admin/reindex";
+import { APPLY_VERSION } from "../src/apply/version";
+import { createIndexer, readSyncState, REINDEX_COMMAND } from "../src/sync/indexer";
+import { openTestDb } from "./support/db";
+import { startDevnet, type Devnet } from "./support/devnet";
+
+/** Every table derived from the chain, in a stable order, without wall-clock columns. */
+const TABLES = {
+  members: "address",
+  nfts: "token_id",
+  incomes: "tx_hash, log_index",
+  income_collections: "tx_hash, log_index",
+  stakes: "id",
+  stake_claims: "tx_hash, log_index",
+  owner_changes: "tx_hash, log_index",
+  applied_logs: "tx_hash, log_index",
+  block_hashes: "block_number",
+  apply_version: "version",
+};
+
+async function dump(db: Db) {
+  const out: Record<string, unknown[]> = {};
+  for (const [table, order] of Object.entries(TABLES)) {
+    out[table] = await db.query(`SELECT * FROM ${table} ORDER BY ${order}`);
+  }
+  const state = await readSyncState(db);
+  out.sync_state = [state?.chainId, state?.blockNumber, state?.blockTime];
+  return out;
+}
+
+let devnet: Devnet;
+let reference: Awaited<ReturnType<typeof dump>>;
+
+const chain = () => ({
+  rpcUrl: devnet.rpcUrl,
+  chainId: 31337,
+  addresses: [devnet.record.contracts.pool, devnet.record.contracts.staking],
+  startBlock: devnet.record.startBlock,
+  maxBlockRange: 10_000,
+  pollMs: 10,
+  retryMs: 10,
+});
+
+before(async () => {
+  devnet = await startDevnet();
+  const { db, drop } = await openTestDb();
+  try {
+    await createIndexer({ ...chain(), db }).catchUp();
+    reference = await dump(db);
+  } finally {
+    await drop();
+  }
+  assert.ok(reference.nfts.length >= 4 && reference.stakes.length >= 2, "the seed bought NFTs and staked");
+});
+
+after(() => devnet?.stop());
+
+test("reindex rebuilds the derived tables into fresh ones and swaps them in; the old ones serve until then", async () => {
+  const { db, drop } = await openTestDb();
+  try {
+    await createIndexer({ ...chain(), db }).catchUp();
+    // Tables as older apply code left them: other figures, a row too many, an older version;
+    // beside them what is not derived from the chain, which stays.
+    await db.query("UPDATE nfts SET hashrate = 0");
+    await db.query("DELETE FROM stake_claims");
+    await db.query("UPDATE apply_version SET version = 0");
+    await db.query(
+      "INSERT INTO notices (title_zh, body_zh, title_en, body_en, created_at, updated_at) VALUES ('t', 'b', 't', 'b', 1, 1)",
+    );
+    await db.query("INSERT INTO sessions (token_hash, address, created_at, expires_at) VALUES ('h', '0xa', 1, 2)");
+    const old = await dump(db);
+    assert.notDeepEqual(old, reference);
+
+    const lines: string[] = [];
+    let readBeforeSwap: typeof old | undefined;
+    const block = await reindex({
+      db,
+      indexer: chain(),
+      log: (line) => lines.push(line),
+      // The API's reads meanwhile: the old tables, untouched.
+      beforeSwap: async () => {
+        readBeforeSwap = await dump(db);
+      },
+    });
+    assert.deepEqual(readBeforeSwap, old);
+    assert.deepEqual(await dump(db), reference, "the same tables as a clean index of the chain");
+    assert.equal(block, Number(await devnet.publicClient.getBlockNumber()));
+    assert.match(lines.at(-1)!, /^Reindexed up to block \d+ in \d+ s; the fresh tables are now served/);
+    assert.equal((await db.query("SELECT * FROM notices")).length, 1);
+    assert.equal((await db.query("SELECT * FROM sessions")).length, 1);
+    const schemas = await db.query<{ n: number }>(
+      "SELECT count(*)::integer AS n FROM pg_namespace WHERE nspname LIKE '%\\_reindex' OR nspname LIKE '%\\_retired'",
+    );
+    assert.equal(Number(schemas[0].n), 0, "nothing left beside the served tables");
+    // The indexer goes on from the rebuilt tables.
+    assert.equal(await createIndexer({ ...chain(), db }).step(), false);
+  } finally {
+    await drop();
+  }
+});
+
+test("an indexer refuses tables built by older apply code, naming reindex, and lets go of them", async () => {
+  const { db, drop } = await openTestDb();
+  try {
+    // Nothing indexed yet: the tables are taken over whatever version they say.
+    await db.query("UPDATE apply_version SET version = 0");
+    const lines: string[] = [];
+    const indexer = createIndexer({ ...chain(), db, log: (line) => lines.push(line) });
+    await indexer.catchUp();
+    assert.deepEqual(await db.query("SELECT version FROM apply_version"), [{ version: APPLY_VERSION }]);
+
+    await db.query("UPDATE apply_version SET version = $1", [APPLY_VERSION - 1]);
+    const sentence =
+      `The database's tables were indexed by apply code version ${APPLY_VERSION - 1}, older than this program's ` +
+      `version ${APPLY_VERSION}: run \`${REINDEX_COMMAND}\` to rebuild them (the API keeps serving the old ones ` +
+      "meanwhile); until then this process does not index.";
+    await assert.rejects(indexer.step(), { message: sentence });
+    // run() says so once and returns, so that its caller lets go of the indexer lock.
+    assert.equal(await indexer.run(new AbortController().signal), "refused");
+    assert.equal(await indexer.run(new AbortController().signal), "refused");
+    assert.deepEqual(lines, [sentence]);
+
+    await db.query("UPDATE apply_version SET version = $1", [APPLY_VERSION + 1]);
+    await assert.rejects(indexer.step(), /newer than this program's version \d+: run the newer release/);
+  } finally {
+    await drop();
+  }
+});
