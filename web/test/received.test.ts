@@ -12,7 +12,7 @@ const e18 = 10n ** 18n;
 function receipt(logs: { address: string; topics: readonly `0x${string}`[]; data: `0x${string}` }[]) {
   return { logs: logs.map((log, i) => ({ ...log, logIndex: i })) } as unknown as TransactionReceipt;
 }
-const collected = (user: string, amount: bigint, fee: bigint, address = STAKING) => ({
+const collected = (user: `0x${string}`, amount: bigint, fee: bigint, address = STAKING) => ({
   address,
   topics: encodeEventTopics({
     abi: stakingAbi,
