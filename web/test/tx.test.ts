@@ -120,13 +120,13 @@ describe("a custom error's sentence", () => {
       "PoolQuoteMoved",
       [1n, 200n * 10n ** 18n, 100n * 10n ** 18n, 150n * 10n ** 18n],
       "The price or computing power changed before your purchase went through (now 200 USDT + 100 DWN9). Nothing was charged: check the new terms and try again.",
-      "价格或算力在您的购买完成前已变更（现为 200 USDT + 100 DWN9），未扣款：请查看新条件后重试。",
+      "价格或算力已变更（现为 200 USDT + 100 DWN9），未扣款，请查看后重试。",
     ],
     [
       "StakingTermsMoved",
       [200n * 10n ** 18n, 0n, 3650n, 0n],
       "The staking terms changed before your stake went through (now 200 DWN + 0 A8, 3650-day cycle). Nothing was taken: check the new terms and try again.",
-      "质押条件在您的质押完成前已变更（现为 200 DWN + 0 A8，周期 3650 天），未扣款：请查看新条件后重试。",
+      "质押条件已变更（现为 200 DWN + 0 A8，周期 3650 天），未扣款，请查看后重试。",
     ],
   ] as const)("%s in both languages", (name, args, english, chinese) => {
     expect(sentence(reverted(name, args))).toBe(english);

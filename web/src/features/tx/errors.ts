@@ -1,14 +1,4 @@
-import {
-  BaseError,
-  ContractFunctionRevertedError,
-  HttpRequestError,
-  InsufficientFundsError,
-  TimeoutError,
-  TransactionNotFoundError,
-  TransactionReceiptNotFoundError,
-  UserRejectedRequestError,
-  WaitForTransactionReceiptTimeoutError,
-} from "viem";
+import { BaseError, ContractFunctionRevertedError, UserRejectedRequestError } from "viem";
 
 /** What went wrong with a transaction, for the sentence the user reads. */
 export type TxProblem =
@@ -40,6 +30,18 @@ const USER_REJECTED = 4001;
 /** How wallets and nodes word "the account cannot pay the gas" (MetaMask, geth, BSC's nodes, Hardhat). */
 const NO_GAS = /insufficient funds|doesn't have enough funds|not enough funds|gas \* price \+ value/i;
 
+const DROPPED = new Set([
+  "WaitForTransactionReceiptTimeoutError",
+  "TransactionNotFoundError",
+  "TransactionReceiptNotFoundError",
+]);
+const UNREACHABLE = new Set(["HttpRequestError", "TimeoutError"]);
+
+function nameOf(error: unknown): string {
+  const name = typeof error === "object" && error !== null ? Reflect.get(error, "name") : undefined;
+  return typeof name === "string" ? name : "";
+}
+
 function messageOf(error: unknown): string {
   if (typeof error !== "object" || error === null) return String(error);
   const details = Reflect.get(error, "details");
@@ -63,22 +65,15 @@ export function txProblem(error: unknown): TxProblem {
     if (error.walk((e) => e instanceof UserRejectedRequestError || codeOf(e) === USER_REJECTED)) {
       return { kind: "rejected" };
     }
-    if (error.walk((e) => e instanceof InsufficientFundsError || NO_GAS.test(messageOf(e)))) return { kind: "noGas" };
-    if (
-      error.walk(
-        (e) =>
-          e instanceof WaitForTransactionReceiptTimeoutError ||
-          e instanceof TransactionNotFoundError ||
-          e instanceof TransactionReceiptNotFoundError,
-      )
-    ) {
-      return { kind: "dropped" };
-    }
+    // viem's error classes by name: importing them would put their code in the first visit.
+    if (error.walk((e) => nameOf(e) === "InsufficientFundsError" || NO_GAS.test(messageOf(e))))
+      return { kind: "noGas" };
+    if (error.walk((e) => DROPPED.has(nameOf(e)))) return { kind: "dropped" };
     const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
     if (reverted instanceof ContractFunctionRevertedError && reverted.data?.errorName) {
       return { kind: "contract", name: reverted.data.errorName, args: reverted.data.args ?? [] };
     }
-    if (error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)) return { kind: "unreachable" };
+    if (error.walk((e) => UNREACHABLE.has(nameOf(e)))) return { kind: "unreachable" };
     return { kind: "other", message: error.shortMessage };
   }
   if (codeOf(error) === USER_REJECTED) return { kind: "rejected" };

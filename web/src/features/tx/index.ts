@@ -4,4 +4,3 @@ export { TxError, txProblem, type TxProblem } from "./errors";
 export { describeTxProblem } from "./describe";
 export { useIndexerLag, type IndexerLag } from "./useIndexerLag";
 export { IndexerLagNotice } from "./IndexerLagNotice";
-export { receivedText, withReceived } from "./received";

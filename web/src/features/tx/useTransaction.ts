@@ -18,7 +18,6 @@ import { usePublicClient } from "../../lib/usePublicClient";
 import { useGetWalletClient } from "../wallet";
 import { describeTxProblem } from "./describe";
 import { TxError, txProblem } from "./errors";
-import { txHistory } from "./history";
 import { recordTxBlock } from "./lastTx";
 import { txStore } from "./store";
 
@@ -88,10 +87,12 @@ export function useTransaction() {
 
       let hash;
       let actions;
+      let txHistory;
       let from;
       try {
-        // viem's transaction actions load with the first transaction, not with the screen.
-        actions = await import("viem/actions");
+        // viem's transaction actions (and the device's transaction history) load with the first
+        // transaction, not with the screen.
+        [actions, { txHistory }] = await Promise.all([import("viem/actions"), import("./history")]);
         const { estimateGas, getBalance, sendTransaction, simulateContract } = actions;
         if (!getWalletClient) throw new Error("No wallet is connected.");
         const wallet = await getWalletClient();

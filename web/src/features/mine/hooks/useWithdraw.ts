@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { poolAbi } from "@dwn/contracts";
 import { showToast } from "../../../components/toast";
 import { useRuntimeConfig } from "../../../lib/runtime";
-import { failureText, receivedText, useTransaction, withReceived } from "../../tx";
+import { failureText, useTransaction } from "../../tx";
+import { receivedText, withReceived } from "../../tx/received";
 import { useWallet } from "../../wallet";
 import { WITHDRAWALS, type IncomeKind } from "../utils/withdraw";
 
