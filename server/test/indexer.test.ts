@@ -6,6 +6,7 @@ import type { Db } from "../src/store/db";
 import { createIndexer, isRangeError, isRateLimit, readSyncState } from "../src/sync/indexer";
 import { openTestDb } from "./support/db";
 import { startDevnet, type Devnet } from "./support/devnet";
+import { dumpRows } from "./support/snapshot";
 
 /** Every table the indexer writes, in a stable order, without wall-clock columns. */
 const TABLES = {
@@ -19,10 +20,7 @@ const TABLES = {
 };
 
 async function dump(db: Db) {
-  const out: Record<string, unknown[]> = {};
-  for (const [table, order] of Object.entries(TABLES)) {
-    out[table] = await db.query(`SELECT * FROM ${table} ORDER BY ${order}`);
-  }
+  const out = await dumpRows(db, TABLES);
   const state = await readSyncState(db);
   out.sync_state = [state?.blockNumber, state?.blockTime];
   return out;

@@ -6,6 +6,7 @@ import { APPLY_VERSION } from "../src/apply/version";
 import { createIndexer, readSyncState, REINDEX_COMMAND } from "../src/sync/indexer";
 import { openTestDb } from "./support/db";
 import { startDevnet, type Devnet } from "./support/devnet";
+import { dumpRows } from "./support/snapshot";
 
 /** Every table derived from the chain, in a stable order, without wall-clock columns. */
 const TABLES = {
@@ -22,10 +23,7 @@ const TABLES = {
 };
 
 async function dump(db: Db) {
-  const out: Record<string, unknown[]> = {};
-  for (const [table, order] of Object.entries(TABLES)) {
-    out[table] = await db.query(`SELECT * FROM ${table} ORDER BY ${order}`);
-  }
+  const out = await dumpRows(db, TABLES);
   const state = await readSyncState(db);
   out.sync_state = [state?.chainId, state?.blockNumber, state?.blockTime];
   return out;

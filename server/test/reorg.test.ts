@@ -11,6 +11,7 @@ import type { Db, Sql } from "../src/store/db";
 import { createIndexer, readReorgs, readSyncState } from "../src/sync/indexer";
 import { openTestDb } from "./support/db";
 import { startDevnet, type Devnet } from "./support/devnet";
+import { dumpRows } from "./support/snapshot";
 
 /** Every table the indexer derives from the chain, in a stable order. */
 const TABLES = {
@@ -49,10 +50,7 @@ const travel = async (seconds: number) => {
 
 /** The derived rows, and the checkpoint without its wall-clock column. */
 async function dump(db: Db) {
-  const out: Record<string, unknown[]> = {};
-  for (const [table, order] of Object.entries(TABLES)) {
-    out[table] = await db.query(`SELECT * FROM ${table} ORDER BY ${order}`);
-  }
+  const out = await dumpRows(db, TABLES);
   const state = await readSyncState(db);
   out.sync_state = [state?.blockNumber, state?.blockTime, state?.headBlock];
   return out;

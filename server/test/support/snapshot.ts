@@ -34,3 +34,12 @@ export function assertSameRows(table: string, actual: string[], expected: string
       `first difference at row ${at}:\n  crash run: ${actual[at]}\n  clean run: ${expected[at]}`,
   );
 }
+
+/** Each of `tables`' rows as objects, in the order given for it: two databases compare with deepEqual. */
+export async function dumpRows(db: Db, tables: Record<string, string>): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const [table, order] of Object.entries(tables)) {
+    out[table] = await db.query(`SELECT * FROM ${table} ORDER BY ${order}`);
+  }
+  return out;
+}
