@@ -125,8 +125,10 @@ describe("a server on a stand-in chain: health port, readiness, metrics, headers
     });
 
     chain.openGate();
+    // Ready as soon as the lag is within 50, which the first range of 10 already gives.
     await until("ready once caught up", async () => (await ready()).status === 200);
     assert.equal((await ready()).text, "ready\n");
+    await until("indexed to the head", async () => (await status()).indexedBlock === 20);
     const caughtUp = await status();
     assert.equal(caughtUp.indexedBlock, 20);
     assert.equal(caughtUp.finalizedBlock, 20);
