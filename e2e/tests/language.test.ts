@@ -1,9 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { expectText, screenshot } from "../support/browser";
+import { stakingAbi } from "@dwn/contracts";
+import { connectTestWallet, expectText, screenshot, toast } from "../support/browser";
 import { e2eSuite } from "../support/suite";
+import { devnetAccount, role } from "../support/stack";
 import { ar, en, zh } from "../support/strings";
+import { TestWallet } from "../support/wallet";
 
 const suite = e2eSuite();
 
@@ -127,6 +130,175 @@ test("no screen scrolls sideways or sticks out at 320×568 (Chinese and English)
         );
       }
       if (width === 320) await screenshot(page, `layout-320-${language}${screen.replace("/", "-")}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+/** antd-mobile's frame of a centred popup or dialog, of a popup sliding in from an edge, and of a popover menu. */
+const FRAME = ".adm-center-popup-wrap, .adm-popup-body, .adm-popover";
+
+/**
+ * Where the popup holding `testId` sits: its frame (antd-mobile's centred wrap, or the sliding
+ * popup's body) must lie inside the viewport, a centred one equally far from both sides, and
+ * nothing inside it may stick out of the frame (unless a part of it scrolls or clips sideways).
+ */
+function misplaced(page: Page, testId: string): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const FRAME = ${JSON.stringify(FRAME)};
+    const width = document.documentElement.clientWidth;
+    const el = document.querySelector('[data-testid="${testId}"]');
+    if (!el) return ["${testId}: not shown"];
+    const frame = el.closest(FRAME) || el.querySelector(FRAME) || el;
+    const box = frame.getBoundingClientRect();
+    const problems = [];
+    if (box.left < -0.5 || box.right > width + 0.5) {
+      problems.push("${testId}: frame " + Math.round(box.left) + " to " + Math.round(box.right) + " of " + width);
+    }
+    if (frame.classList.contains("adm-center-popup-wrap") && Math.abs(box.left - (width - box.right)) > 1) {
+      problems.push("${testId}: off centre, " + Math.round(box.left) + " left and " + Math.round(width - box.right) + " right");
+    }
+    for (const inner of frame.querySelectorAll("*")) {
+      const r = inner.getBoundingClientRect();
+      if (r.width === 0 || (r.left >= box.left - 0.5 && r.right <= box.right + 0.5)) continue;
+      let clipped = false;
+      for (let e = inner.parentElement; e && e !== frame && !clipped; e = e.parentElement) {
+        clipped = ["hidden", "auto", "scroll", "clip"].includes(getComputedStyle(e).overflowX);
+      }
+      if (clipped) continue;
+      const name = inner.getAttribute("data-testid") || inner.tagName.toLowerCase() + "." + [...inner.classList].join(".");
+      problems.push("${testId}: " + name + " spans " + Math.round(r.left) + " to " + Math.round(r.right) + " in a frame " + Math.round(box.left) + " to " + Math.round(box.right));
+      if (problems.length > 5) break;
+    }
+    return problems;
+  })()`);
+}
+
+const SIZES = [
+  [320, 568, "zh-cn"],
+  [320, 568, "en-us"],
+  [375, 812, "zh-cn"],
+  [414, 896, "zh-cn"],
+  [568, 320, "zh-cn"],
+] as const;
+
+test("signed in, with an NFT, income and a stake in its redeem window: every screen and popup fits and popups sit centred, at 320, 375 and 414 px and landscape", async () => {
+  const account = devnetAccount(30);
+  const stack = suite.stack;
+  await stack.fundGas(account.address);
+  await stack.bind(account, role("alice").address);
+  await stack.fundTokens(account);
+  await stack.buy(account, 1n);
+  // A friend, for the team list's row and its community popup.
+  const friend = devnetAccount(31);
+  await stack.fundGas(friend.address);
+  await stack.bind(friend, account.address);
+  for (const token of [stack.contracts.dwn, stack.contracts.a8]) await stack.mint(token, account.address, 10n ** 21n);
+  const id = await stack.stake(account, 1n);
+  const { cycle } = await stack.publicClient.readContract({
+    address: stack.contracts.staking,
+    abi: stakingAbi,
+    functionName: "stakeView",
+  });
+  // Into the stake's redeem window: Claim and Redeem both show, and the NFT has earned income.
+  await stack.increaseTime(cycle * 86_400n + 60n);
+
+  const wallet = new TestWallet(stack.rpcUrl, { account });
+  const { page, context } = await suite.phone({ wallet });
+  await page.goto(stack.app("/home"));
+  await connectTestWallet(page, "wallet-connect");
+  await toast(page, zh.wallet.loginSuccess);
+
+  const details = `/contractDetails?pledgeIdsObj=${encodeURIComponent(JSON.stringify({ id: String(id) }))}`;
+  const screens = ["/home", "/mine", "/pledge", "/share", "/incomeLog", "/backpack", details];
+  /** Each popup: the screen it opens on, what opens it, and its test id once open. */
+  const popups = [
+    { screen: "/home", open: ["wallet-button"], shown: "wallet-recent" },
+    { screen: "/home", open: ["wallet-button", "wallet-recent"], shown: "recent-empty" },
+    { screen: "/home", open: ["tab-menu"], shown: "menu-popup" },
+    { screen: "/mine", open: ["tier-1-buy"], shown: "buy-popup" },
+    { screen: "/mine", open: ["collect-static-withdraw"], shown: "withdraw-confirm" },
+    { screen: "/share", open: ["team-list", "friend-row"], shown: "community-popup" },
+    { screen: details, open: ["detail-claim"], shown: "income-popup" },
+    { screen: details, open: ["detail-redeem"], shown: "principal-popup" },
+  ];
+  const problems: string[] = [];
+  for (const [width, height, language] of SIZES) {
+    const size = `${width}×${height} (${language})`;
+    await context.addCookies([{ name: "language", value: language, url: stack.origin }]);
+    await page.setViewportSize({ width, height });
+    await page.goto(stack.app("/home"));
+    await page.reload();
+    await page.getByTestId("wallet-address").waitFor();
+    if (width !== 375) {
+      for (const screen of screens) {
+        await page.goto(stack.app(screen));
+        await page.locator("[data-testid$='-page']").first().waitFor();
+        await page.waitForLoadState("networkidle");
+        const seen = await overflowing(page);
+        if (seen.scrollWidth > seen.width || seen.out.length > 0) {
+          problems.push(`${screen} at ${size}: scroll width ${seen.scrollWidth}; ${seen.out.join(", ")}`);
+        }
+      }
+    }
+    for (const { screen, open, shown } of popups) {
+      await page.goto(stack.app(screen));
+      for (const button of open) {
+        await page
+          .getByTestId(button)
+          .first()
+          // The team list loads its first page once scrolled into view; tapping it does that.
+          .tap()
+          .catch(async (error: Error) => {
+            await screenshot(page, `layout-failed-${button}`);
+            throw new Error(`${button} on ${screen} at ${size}: ${error.message}`);
+          });
+      }
+      await page
+        .locator(
+          `[data-testid="${shown}"]:is(${FRAME}) , :is(${FRAME}) [data-testid="${shown}"], [data-testid="${shown}"] :is(${FRAME})`,
+        )
+        .first()
+        .waitFor();
+      // The popup's opening animation ends before it is measured.
+      await page.waitForTimeout(400);
+      for (const problem of await misplaced(page, shown)) problems.push(`${problem} at ${size}`);
+      if (width === 320) await screenshot(page, `layout-320-${language}-${shown}`);
+      // Each popup opens on a freshly loaded screen.
+      await page.goto("about:blank");
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test("the wrong-network and bind popups sit centred and fit at 320, 375 and 414 px and landscape, in Chinese and English", async () => {
+  const stack = suite.stack;
+  const [onOtherChain, unbound] = [devnetAccount(33), devnetAccount(32)];
+  await stack.fundGas(unbound.address);
+  const problems: string[] = [];
+  for (const [account, chainId, route, shown] of [
+    [onOtherChain, 56, "/home", "network-popup"],
+    [unbound, undefined, `/home?address=${role("alice").address}`, "bind-popup"],
+  ] as const) {
+    for (const language of ["zh-cn", "en-us"]) {
+      const { page, context } = await suite.phone({ wallet: new TestWallet(stack.rpcUrl, { account, chainId }) });
+      await context.addCookies([{ name: "language", value: language, url: stack.origin }]);
+      await page.goto(stack.app(route));
+      await connectTestWallet(page, "wallet-connect");
+      await page.getByTestId(shown).waitFor();
+      for (const [width, height] of [
+        [320, 568],
+        [375, 812],
+        [414, 896],
+        [568, 320],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.waitForTimeout(200);
+        for (const problem of await misplaced(page, shown))
+          problems.push(`${problem} at ${width}×${height} (${language})`);
+        if (width === 320) await screenshot(page, `layout-320-${language}-${shown}`);
+      }
+      await context.close();
     }
   }
   assert.deepEqual(problems, []);

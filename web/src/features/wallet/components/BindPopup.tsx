@@ -3,6 +3,7 @@ import CenterPopup from "antd-mobile/es/components/center-popup";
 import { useTranslation } from "react-i18next";
 import { shorten } from "../../../lib/format";
 import { useWalletMachine, useWalletState } from "../context";
+import { POPUP_FRAME } from "./popupFrame";
 import styles from "./WalletPopup.module.css";
 
 /**
@@ -20,6 +21,7 @@ export function BindPopup() {
       onClose={machine.closeBindPopup}
       onMaskClick={machine.closeBindPopup}
       bodyClassName={styles.body}
+      style={POPUP_FRAME}
     >
       <div data-testid="bind-popup">
         <h3 className={styles.title}>{t("wallet.bind.heading")}</h3>

@@ -3,6 +3,7 @@ import CenterPopup from "antd-mobile/es/components/center-popup";
 import { useTranslation } from "react-i18next";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { useWalletMachine, useWalletState } from "../context";
+import { POPUP_FRAME } from "./popupFrame";
 import styles from "./WalletPopup.module.css";
 
 /**
@@ -28,6 +29,7 @@ export function NetworkPopup() {
       showCloseButton
       onClose={machine.closeNetworkPopup}
       bodyClassName={styles.body}
+      style={POPUP_FRAME}
     >
       <div data-testid="network-popup">
         <h3 className={styles.title}>{t("wallet.network.title")}</h3>
