@@ -228,6 +228,10 @@ describe("spec strings", () => {
   it.each(SPEC_STRINGS)("en-us has %j", (text) => {
     expect(englishTexts.has(text.toLowerCase())).toBe(true);
   });
+  it("en-us headings, tabs and buttons start with a capital; only a unit after a number does not", () => {
+    const lowerCase = [...en].filter(([, text]) => /^[a-z]/.test(text)).map(([key]) => key);
+    expect(lowerCase).toEqual(["common.daysUnit"]);
+  });
   it("en-us names the required network with its name and id, as the spec's network error does", () => {
     const networkError = [...en.values()].find((text) => text.startsWith("Network error:"));
     expect(networkError && variables(networkError)).toEqual(["id", "name"]);
