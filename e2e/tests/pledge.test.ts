@@ -603,3 +603,35 @@ test("outside the redeem window there is no redeem button, and a redeem sent lat
   await expectText(page, "detail-claim", zh.contractDetails.claimReward);
   assert.equal(await page.getByTestId("detail-redeem").count(), 0);
 });
+
+/** A finger on the screen drags `distance` px down from near its top and lets go (Chromium's touch input). */
+async function pullDown(page: Page, distance: number): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  const x = 160;
+  const touch = (type: "touchStart" | "touchMove" | "touchEnd", y?: number) =>
+    session.send("Input.dispatchTouchEvent", { type, touchPoints: y === undefined ? [] : [{ x, y }] });
+  await touch("touchStart", 150);
+  for (let moved = 10; moved <= distance; moved += 10) {
+    await touch("touchMove", 150 + moved);
+    await page.waitForTimeout(16);
+  }
+  await touch("touchEnd");
+  await session.detach();
+}
+
+test("pulling the screen down reads it again: tokens received meanwhile show without a reload", async () => {
+  const account = await member(65, { dwn: 100n, a8: 50n });
+  const { page } = await signedInOn(account, "/pledge", "pledge-connect");
+  await expectText(page, "pledge-dwn-balance", amount(100n * e18, "DWN"));
+  await suite.stack.mint(suite.stack.contracts.dwn, account.address, 25n * e18);
+  // A pull refreshes only from the top of the screen, as a finger scrolling up would get there.
+  await page.evaluate("window.scrollTo(0, 0)");
+  // A short pull is not enough and reads nothing.
+  await pullDown(page, 40);
+  await page.waitForTimeout(1_000);
+  await expectText(page, "pledge-dwn-balance", amount(100n * e18, "DWN"));
+
+  await pullDown(page, 300);
+  await expectText(page, "pledge-dwn-balance", amount(125n * e18, "DWN"));
+  await screenshot(page, "pledge-after-pull");
+});

@@ -5,6 +5,7 @@ import { PageLoading } from "../components/PageLoading";
 import { LazyMenuPopup } from "../features/menu/LazyMenuPopup";
 import { TabBar } from "../features/menu/TabBar";
 import { TxBannerSlot } from "../features/tx/TxBannerSlot";
+import { Refreshable } from "./pull/Refreshable";
 import { ReadFailureNotice } from "./ReadFailureNotice";
 import { ScreenErrorBoundary } from "./ScreenErrorBoundary";
 import styles from "./AppLayout.module.css";
@@ -19,9 +20,11 @@ export function AppLayout() {
         <ReadFailureNotice />
         <TxBannerSlot />
         <ScreenErrorBoundary key={pathname}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          <Refreshable>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </Refreshable>
         </ScreenErrorBoundary>
       </main>
       <TabBar />
