@@ -517,7 +517,8 @@ test("claim and redeem: the popups' fees are the contract's, and the balances re
   await (await recordCard(page, id)).getByTestId("stake-details").tap();
   await expectText(page, "detail-claimable", amount(0n, "UDBK"));
   await expectText(page, "detail-total-reward", amount(pending, "UDBK"));
-  await rows.first().waitFor();
+  // The list shows the rows it had until its refetch answers, then the claim on top.
+  await rows.first().locator('[data-kind="claim"]').waitFor();
   assert.equal(await textOf(rows.first().getByTestId("reward-label")), zh.contractDetails.claimRecord);
   assert.equal(await textOf(rows.first().getByTestId("reward-amount")), `-${formatAmount(pending)} UDBK`);
   assert.equal(await rows.first().locator("[data-kind]").getAttribute("data-kind"), "claim");

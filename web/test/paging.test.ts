@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_PAGE, PAGE_SIZE, initialPagedState, isListFinished, withPage } from "../src/lib/paging";
+import { FIRST_PAGE, PAGE_SIZE, isListFinished, nextPageParam } from "../src/lib/paging";
 
 const rows = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
@@ -7,7 +7,6 @@ describe("the paging rule", () => {
   it("pages hold 10 rows and start at page 1", () => {
     expect(PAGE_SIZE).toBe(10);
     expect(FIRST_PAGE).toBe(1);
-    expect(initialPagedState()).toEqual({ items: [], nextPage: 1, hasMore: true });
   });
 
   it("a batch shorter than a page ends the list", () => {
@@ -27,27 +26,28 @@ describe("the paging rule", () => {
   });
 });
 
-describe("loading pages one after another", () => {
-  it("accumulates rows, asks for the next page, and stops after a short page", () => {
-    let state = initialPagedState<number>();
-    state = withPage(state, { items: rows(0, 10) });
-    expect(state).toMatchObject({ nextPage: 2, hasMore: true });
-    state = withPage(state, { items: rows(10, 10) });
-    expect(state).toMatchObject({ nextPage: 3, hasMore: true });
-    state = withPage(state, { items: rows(20, 3) });
-    expect(state.hasMore).toBe(false);
-    expect(state.items).toEqual(rows(0, 23));
+describe("the page asked for next", () => {
+  it("is the page after the last one loaded, until a short page ends the list", () => {
+    expect(nextPageParam([{ items: rows(0, 10) }], 1)).toBe(2);
+    expect(nextPageParam([{ items: rows(0, 10) }, { items: rows(10, 10) }], 2)).toBe(3);
+    expect(nextPageParam([{ items: rows(0, 10) }, { items: rows(10, 10) }, { items: rows(20, 3) }], 3)).toBeUndefined();
   });
 
-  it("stops when the total is reached", () => {
-    const state = withPage(withPage(initialPagedState<number>(), { items: rows(0, 10), total: 20 }), {
-      items: rows(10, 10),
-      total: 20,
-    });
-    expect(state).toMatchObject({ nextPage: 3, hasMore: false });
+  it("is none once the total is reached", () => {
+    const pages = [
+      { items: rows(0, 10), total: 20 },
+      { items: rows(10, 10), total: 20 },
+    ];
+    expect(nextPageParam(pages, 2)).toBeUndefined();
+    expect(nextPageParam(pages.slice(0, 1), 1)).toBe(2);
   });
 
-  it("an empty first page is an empty, finished list", () => {
-    expect(withPage(initialPagedState<number>(), { items: [] })).toEqual({ items: [], nextPage: 2, hasMore: false });
+  it("is none after an empty first page", () => {
+    expect(nextPageParam([{ items: [] }], 1)).toBeUndefined();
+  });
+
+  it("honours another page size", () => {
+    expect(nextPageParam([{ items: rows(0, 5) }], 1, 5)).toBe(2);
+    expect(nextPageParam([{ items: rows(0, 5) }], 1)).toBeUndefined();
   });
 });

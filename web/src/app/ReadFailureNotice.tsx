@@ -5,9 +5,16 @@ import { readErrorText } from "../lib/readError";
 import { useRuntimeConfig } from "../lib/runtime";
 import styles from "./ReadFailureNotice.module.css";
 
-/** A read a screen shows now whose last attempt failed (it may be retrying). */
+/**
+ * A read a screen shows now whose last attempt failed (it may be retrying). Not a read marked
+ * `meta.ownRetry` (a paged list's page): its screen shows its own retry text.
+ */
 export function isFailing(query: Query): boolean {
-  return query.getObserversCount() > 0 && (query.state.fetchFailureReason != null || query.state.status === "error");
+  return (
+    query.getObserversCount() > 0 &&
+    !query.meta?.ownRetry &&
+    (query.state.fetchFailureReason != null || query.state.status === "error")
+  );
 }
 
 /** The error of the first failing read on screen, or null. */

@@ -23,27 +23,26 @@ export function isListFinished({
   return batch < pageSize || (total !== undefined && loaded >= total);
 }
 
-/** Where a paged list stands: the rows so far, the page to ask for next, whether there is more. */
-export interface PagedState<T> {
+/** One page of rows; `total` when the endpoint reports how many there are in all. */
+export interface Page<T> {
   items: T[];
-  nextPage: number;
-  hasMore: boolean;
+  total?: number;
 }
 
-export function initialPagedState<T>(): PagedState<T> {
-  return { items: [], nextPage: FIRST_PAGE, hasMore: true };
-}
-
-/** The state after a page arrived. A failed load changes nothing, so a retry asks for the same page. */
-export function withPage<T>(
-  state: PagedState<T>,
-  { items, total }: { items: T[]; total?: number },
+/**
+ * The page to ask for after the pages loaded so far, or `undefined` once the list is finished
+ * (spec §7: the page increases after each load). A failed load adds no page, so a retry asks
+ * for the same page again.
+ */
+export function nextPageParam<T>(
+  pages: readonly Page<T>[],
+  lastPageParam: number,
   pageSize = PAGE_SIZE,
-): PagedState<T> {
-  const all = [...state.items, ...items];
-  return {
-    items: all,
-    nextPage: state.nextPage + 1,
-    hasMore: !isListFinished({ loaded: all.length, batch: items.length, total, pageSize }),
-  };
+): number | undefined {
+  const last = pages.at(-1);
+  if (!last) return FIRST_PAGE;
+  const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+  return isListFinished({ loaded, batch: last.items.length, total: last.total, pageSize })
+    ? undefined
+    : lastPageParam + 1;
 }

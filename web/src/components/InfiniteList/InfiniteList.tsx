@@ -1,3 +1,4 @@
+import { hashKey, type QueryKey } from "@tanstack/react-query";
 import DotLoading from "antd-mobile/es/components/dot-loading";
 import InfiniteScroll from "antd-mobile/es/components/infinite-scroll";
 import type { ReactNode } from "react";
@@ -10,34 +11,47 @@ import styles from "./InfiniteList.module.css";
 const THRESHOLD_PX = 300;
 
 interface InfiniteListProps<T> {
+  /**
+   * The list's cache key: whatever the rows depend on (the account, a filter, the language).
+   * Invalidating it (every transaction and sign-in does) loads the list's pages again.
+   */
+  queryKey: QueryKey;
   /** Loads one page; its error's message is not shown, the retry text is (spec §2). */
   fetchPage: FetchPage<T>;
   renderItem: (item: T, index: number) => ReactNode;
   itemKey: (item: T, index: number) => string;
-  /** A change starts the list again from page 1 (another account, a new sign-in, a language). */
-  resetKey: string;
   header?: ReactNode;
   testId: string;
 }
 
 /** An infinite-scroll list with the spec's paging, retry and end texts. */
 export function InfiniteList<T>(props: InfiniteListProps<T>) {
-  // Remounting on a new reset key drops the old rows and any page still in flight.
-  return <PagedList key={props.resetKey} {...props} />;
+  // Another key is another list: the infinite scroll's state (a failed page) starts afresh.
+  return <PagedList key={hashKey(props.queryKey)} {...props} />;
 }
 
-function PagedList<T>({ fetchPage, renderItem, itemKey, header, testId }: InfiniteListProps<T>) {
+function PagedList<T>({ queryKey, fetchPage, renderItem, itemKey, header, testId }: InfiniteListProps<T>) {
   const { t } = useTranslation();
-  const { items, hasMore, loadMore } = usePagedList(fetchPage);
+  const list = usePagedList(queryKey, fetchPage);
+  const retryButton = (retry: () => void) => (
+    <button type="button" className={styles.retry} onClick={retry} data-testid={`${testId}-retry`}>
+      {t("common.requestFailedReload")}
+    </button>
+  );
+  if (list.items === undefined) {
+    // Before the first page has answered: the loading dots, or the retry text if it failed.
+    return (
+      <div data-testid={testId}>
+        <div className={styles.footer}>{list.failed ? retryButton(list.reload) : <DotLoading />}</div>
+      </div>
+    );
+  }
+  const items = list.items;
   const footer = (more: boolean, failed: boolean, retry: () => void) => {
-    if (failed) {
-      return (
-        <button type="button" className={styles.retry} onClick={retry} data-testid={`${testId}-retry`}>
-          {t("common.requestFailedReload")}
-        </button>
-      );
-    }
-    if (more) return <DotLoading />;
+    if (failed) return retryButton(retry);
+    if (list.failed) return retryButton(list.reload);
+    // A list whose refetch failed shows the dots while it is asked again (else the retry text).
+    if (more || list.stale) return <DotLoading />;
     if (items.length === 0) return <NoData />;
     return <span data-testid={`${testId}-no-more`}>{t("common.noMore")}</span>;
   };
@@ -49,7 +63,12 @@ function PagedList<T>({ fetchPage, renderItem, itemKey, header, testId }: Infini
           {renderItem(item, index)}
         </div>
       ))}
-      <InfiniteScroll className={styles.footer} loadMore={loadMore} hasMore={hasMore} threshold={THRESHOLD_PX}>
+      <InfiniteScroll
+        className={styles.footer}
+        loadMore={list.loadMore}
+        hasMore={list.hasMore}
+        threshold={THRESHOLD_PX}
+      >
         {footer}
       </InfiniteScroll>
     </div>

@@ -16,8 +16,8 @@ export function AnnouncementListPage() {
       <PageNavBar title={t("announcement.title")} />
       <Section testId="announcement-section">
         <InfiniteList
+          queryKey={["notice/getList", language]}
           fetchPage={fetchPage}
-          resetKey={language}
           itemKey={(notice) => String(notice.id)}
           renderItem={(notice) => <NoticeRow notice={notice} />}
           testId="announcement-list"

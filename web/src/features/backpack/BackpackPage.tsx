@@ -5,7 +5,6 @@ import { InfiniteList, type FetchPage } from "../../components/InfiniteList";
 import { NotConnected } from "../../components/NotConnected";
 import { PageNavBar } from "../../components/PageNavBar";
 import { Section } from "../../components/Section";
-import { useWalletConnectedTick } from "../../components/useWalletConnectedTick";
 import { useApi } from "../../lib/api";
 import { IndexerLagNotice, useIndexerLag } from "../tx";
 import { useWallet } from "../wallet";
@@ -16,7 +15,6 @@ export function BackpackPage() {
   const { t } = useTranslation();
   const { account, hasLogin } = useWallet();
   const call = useApi();
-  const tick = useWalletConnectedTick();
   const lag = useIndexerLag();
   const fetchPage = useCallback<FetchPage<Nft>>(
     async (page, size) => ({ items: await call("NFT/getNFTList", { page: String(page), limit: String(size) }) }),
@@ -29,8 +27,8 @@ export function BackpackPage() {
       <Section testId="backpack-section">
         {hasLogin && account ? (
           <InfiniteList
+            queryKey={["NFT/getNFTList", account]}
             fetchPage={fetchPage}
-            resetKey={`${account}:${tick}:${lag.epoch}`}
             itemKey={(nft) => nft.token_id}
             renderItem={(nft) => <NftRow nft={nft} />}
             testId="backpack-list"

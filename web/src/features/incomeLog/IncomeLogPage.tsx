@@ -5,7 +5,6 @@ import { InfiniteList, type FetchPage } from "../../components/InfiniteList";
 import { NotConnected } from "../../components/NotConnected";
 import { PageNavBar } from "../../components/PageNavBar";
 import { Section } from "../../components/Section";
-import { useWalletConnectedTick } from "../../components/useWalletConnectedTick";
 import { useApi } from "../../lib/api";
 import { IndexerLagNotice, useIndexerLag } from "../tx";
 import { useWallet } from "../wallet";
@@ -20,7 +19,6 @@ export function IncomeLogPage() {
   const { t } = useTranslation();
   const { account, hasLogin } = useWallet();
   const call = useApi();
-  const tick = useWalletConnectedTick();
   const lag = useIndexerLag();
   const [filter, setFilter] = useState<IncomeFilter>("all");
   const [days, setDays] = useState<PickedDays>({});
@@ -43,15 +41,15 @@ export function IncomeLogPage() {
   return (
     <div data-testid="income-log-page">
       <PageNavBar title={t("incomeLog.title")} back />
-      <IncomeSummary lag={lag} />
+      <IncomeSummary />
       <Section testId="income-section">
         <TypeFilter value={filter} onChange={setFilter} />
         <DaysFilter value={days} onChange={setDays} />
         <IndexerLagNotice lag={lag} />
         {hasLogin && account ? (
           <InfiniteList
+            queryKey={["NFT/getIncomeList", account, "pages", query]}
             fetchPage={fetchPage}
-            resetKey={`${account}:${tick}:${lag.epoch}:${filter}:${startTime}:${endTime}`}
             itemKey={(income, index) => `${income.tx_hash}:${income.type}:${index}`}
             renderItem={(income) => <IncomeRow income={income} />}
             testId="income-list"

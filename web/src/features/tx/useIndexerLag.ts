@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { Reply, SystemStatus } from "@dwn/api";
 import { lastTx } from "./lastTx";
 
@@ -18,13 +18,11 @@ export interface IndexerLag {
   behind: boolean;
   block?: bigint;
   indexed?: number;
-  /** Grows each time the indexer catches up: a key for lists that must load again. */
-  epoch: number;
 }
 
 /**
  * Whether the API's lists may still miss the user's latest transaction. Once the indexer has
- * caught up, every query is refreshed and `epoch` grows.
+ * caught up, every query is refreshed (the paged lists load their pages again).
  */
 export function useIndexerLag(): IndexerLag {
   const block = useSyncExternalStore(lastTx.subscribe, lastTx.get);
@@ -37,14 +35,12 @@ export function useIndexerLag(): IndexerLag {
       block !== undefined && (query.state.data?.indexedBlock ?? -1) < block ? POLL_MS : false,
   });
   const behind = block !== undefined && (data === undefined || BigInt(data.indexedBlock) < block);
-  const [epoch, setEpoch] = useState(0);
   const wasBehind = useRef(false);
   useEffect(() => {
     if (wasBehind.current && !behind) {
-      setEpoch((n) => n + 1);
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "system/status" });
     }
     wasBehind.current = behind;
   }, [behind, queryClient]);
-  return { behind, block, indexed: data?.indexedBlock, epoch };
+  return { behind, block, indexed: data?.indexedBlock };
 }

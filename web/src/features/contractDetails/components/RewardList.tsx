@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { InfiniteList, type FetchPage } from "../../../components/InfiniteList";
 import { NotConnected } from "../../../components/NotConnected";
 import { Section } from "../../../components/Section";
-import { useWalletConnectedTick } from "../../../components/useWalletConnectedTick";
 import { useApi } from "../../../lib/api";
 import { IndexerLagNotice, useIndexerLag } from "../../tx";
 import { useWallet } from "../../wallet";
@@ -17,7 +16,6 @@ export function RewardList({ id }: { id: string }) {
   const { t } = useTranslation();
   const { account, hasLogin } = useWallet();
   const call = useApi();
-  const tick = useWalletConnectedTick();
   const lag = useIndexerLag();
   const fetchPage = useCallback<FetchPage<Row>>(
     async (page, size) => ({
@@ -31,8 +29,8 @@ export function RewardList({ id }: { id: string }) {
         <>
           <IndexerLagNotice lag={lag} />
           <InfiniteList
+            queryKey={["stake/getStakeById", account, id, "pages"]}
             fetchPage={fetchPage}
-            resetKey={`${account}:${id}:${tick}:${lag.epoch}`}
             itemKey={(row, index) => ("collect_id" in row ? row.collect_id : `reward:${row.timestamp}:${index}`)}
             renderItem={(row) => <RewardRow row={row} />}
             testId="reward-list"

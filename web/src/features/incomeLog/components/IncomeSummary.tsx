@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { known } from "../../../components/Placeholder";
 import { formatAmount } from "../../../lib/format";
 import { usePoolUser } from "../../home/hooks/usePoolUser";
-import type { IndexerLag } from "../../tx";
 import { useWallet } from "../../wallet";
 import { useIncomeCollected } from "../hooks/useIncomeCollected";
 import { cumulativeGains, withdrawable } from "../utils/incomes";
@@ -13,10 +12,10 @@ import styles from "./IncomeSummary.module.css";
  * never below the second: withdrawable is the chain's static + dynamic income not yet collected;
  * cumulative is that plus every payout the API has indexed. Each is a placeholder until read.
  */
-export function IncomeSummary({ lag }: { lag: IndexerLag }) {
+export function IncomeSummary() {
   const { t } = useTranslation();
   const { hasLogin } = useWallet();
-  const collected = useIncomeCollected(lag.epoch);
+  const collected = useIncomeCollected();
   const pool = usePoolUser();
   const now = hasLogin ? pool.data : undefined;
   const total = now && collected.data !== undefined ? cumulativeGains(now, collected.data) : undefined;

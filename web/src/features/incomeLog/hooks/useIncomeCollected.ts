@@ -4,11 +4,11 @@ import { useApi } from "../../../lib/api";
 import { useWallet } from "../../wallet";
 
 /** Every payout of income so far (IncomePage.collected, whatever the filter); idle when not signed in. */
-export function useIncomeCollected(epoch: number) {
+export function useIncomeCollected() {
   const { account, hasLogin } = useWallet();
   const call = useApi();
   return useQuery({
-    queryKey: ["NFT/getIncomeList", account, "collected", epoch],
+    queryKey: ["NFT/getIncomeList", account, "collected"],
     queryFn: async () => parseAmount((await call("NFT/getIncomeList", { page: "1", limit: "1" })).collected),
     enabled: hasLogin && account !== undefined,
   });

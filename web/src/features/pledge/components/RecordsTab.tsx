@@ -39,7 +39,7 @@ export function RecordsTab() {
       {hasLogin && account ? (
         <>
           <IndexerLagNotice lag={lag} />
-          <StakeRecordList key={`${status}:${lag.epoch}`} status={status} />
+          <StakeRecordList key={status} status={status} />
         </>
       ) : (
         <NotConnected height={350} />

@@ -3,7 +3,6 @@ import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { InfiniteList, type FetchPage } from "../../../components/InfiniteList";
 import { NotConnected } from "../../../components/NotConnected";
-import { useWalletConnectedTick } from "../../../components/useWalletConnectedTick";
 import { useApi } from "../../../lib/api";
 import { useWallet } from "../../wallet";
 import { FriendRow } from "./FriendRow";
@@ -17,7 +16,6 @@ export function TeamList() {
   const { t } = useTranslation();
   const { account, hasLogin } = useWallet();
   const call = useApi();
-  const tick = useWalletConnectedTick();
   const [opened, setOpened] = useState<Friend | null>(null);
   const [popupWanted, setPopupWanted] = useState(false);
   const open = (friend: Friend) => {
@@ -32,8 +30,8 @@ export function TeamList() {
   return (
     <>
       <InfiniteList
+        queryKey={["user/getFriendList", account]}
         fetchPage={fetchPage}
-        resetKey={`${account}:${tick}`}
         itemKey={(friend) => friend.address}
         header={
           <div className={styles.head}>
