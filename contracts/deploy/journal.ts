@@ -11,6 +11,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { keccak256, serializeTransaction, type Hex, type TransactionSerializable } from "viem";
+import { MULTICALL3_BYTECODE } from "./multicall3";
 
 /*
  * The devnet's chain, kept between runs. Hardhat's network lives in memory and cannot save its
@@ -69,9 +70,13 @@ interface RpcTransaction {
   yParity?: Hex;
 }
 
-/** The digest of every compiled contract's bytecode under `artifacts/src`. */
+/**
+ * The digest of every compiled contract's bytecode under `artifacts/src`, and of Multicall3's,
+ * which the devnet also holds from its first block.
+ */
 export function codeDigest(artifactsDir: string): string {
   const hash = createHash("sha256");
+  hash.update(`Multicall3\n${MULTICALL3_BYTECODE}\n`);
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const file = path.join(dir, name);

@@ -13,6 +13,7 @@ import {
   type JournalBlock,
   type JournalHeader,
 } from "../deploy/journal";
+import { installMulticall3 } from "../deploy/multicall3";
 import type { DeploymentRecord } from "../deploy/record";
 
 let deployOnReady = false;
@@ -71,6 +72,10 @@ subtask(TASK_NODE_SERVER_READY).setAction(async (args: { address: string; port: 
   // `hardhat node` logs every request; the devnet prints a summary instead.
   await hre.network.provider.request({ method: "hardhat_setLoggingEnabled", params: [false] });
   const { deployDevnet, describeDevnet } = await import("../deploy/devnet");
+  // Multicall3 at its canonical address, as on BNB Smart Chain (the web app's reads go through
+  // it). Set before the first block on a new chain and on a replayed one alike, so both have the
+  // same state at every block and the replayed blocks keep their hashes.
+  await installMulticall3(hre.network.provider);
   const record =
     saved && stateDir ? await restore(hre, stateDir, saved) : await deployDevnet(hre, { timelock: withTimelock });
   if (stateDir) await keep(hre, stateDir, record, saved?.header, saved?.blocks ?? []);

@@ -1,26 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { createClient, custom, decodeFunctionData, encodeFunctionResult, type Abi } from "viem";
+import { decodeFunctionData, encodeFunctionResult, type Abi } from "viem";
 import { poolAbi, tokenAbi } from "@dwn/contracts";
 import { readAllowances, readBalances } from "../src/lib/reads/erc20";
 import { readBuyQuote, readPoolReserve, readTiers } from "../src/lib/reads/pool";
+import { multicallClient } from "./support/multicall-node";
 import { config, people } from "./support/wallet-harness";
 
 const e18 = 10n ** 18n;
 const { usdt, dwn9, dwn, pool } = config.contracts;
 
-/** A node answering each eth_call from `answer(to, functionName, args)`, encoded with `abi`. */
+/** A node answering each read from `answer(to, functionName, args)`, encoded with `abi`. */
 function node(abi: Abi, answer: (to: string, functionName: string, args: readonly unknown[]) => unknown) {
   const calls: string[] = [];
-  const client = createClient({
-    transport: custom({
-      async request({ method, params }) {
-        if (method !== "eth_call") throw new Error(`unexpected ${method}`);
-        const [{ to, data }] = params as [{ to: string; data: `0x${string}` }];
-        const { functionName, args = [] } = decodeFunctionData({ abi, data });
-        calls.push(`${to}.${functionName}(${args.join(",")})`);
-        return encodeFunctionResult({ abi, functionName, result: answer(to, functionName, args) } as never);
-      },
-    }),
+  const { client } = multicallClient(({ to, data }) => {
+    const { functionName, args = [] } = decodeFunctionData({ abi, data });
+    calls.push(`${to}.${functionName}(${args.join(",")})`);
+    return encodeFunctionResult({ abi, functionName, result: answer(to, functionName, args) } as never);
   });
   return { client, calls };
 }

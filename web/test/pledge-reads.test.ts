@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createClient, custom, decodeFunctionData, encodeFunctionResult, type Hex } from "viem";
+import { decodeFunctionData, encodeFunctionResult, type Hex } from "viem";
 import { stakingAbi, tokenAbi } from "@dwn/contracts";
 import {
   readCanRedeem,
@@ -8,6 +8,7 @@ import {
   readStakePayView,
   readStakingReserve,
 } from "../src/lib/reads/staking";
+import { multicallClient } from "./support/multicall-node";
 import { config, people } from "./support/wallet-harness";
 
 const e18 = 10n ** 18n;
@@ -16,20 +17,14 @@ const RATE = 11_574_074_074_074n;
 
 type Answer = (call: { to: string; functionName: string; args: readonly unknown[] }) => Hex;
 
-/** A client whose node answers each eth_call from `answer`, with the call decoded; it records every call. */
+/** A client whose node answers each read from `answer`, with the call decoded; it records every call. */
 function clientAnswering(answer: Answer) {
   const calls: string[] = [];
-  const client = createClient({
-    transport: custom({
-      async request({ method, params }) {
-        if (method !== "eth_call") throw new Error(`unexpected ${method}`);
-        const [{ to, data }] = params as [{ to: string; data: Hex }];
-        const abi = to === udbk ? tokenAbi : stakingAbi;
-        const { functionName, args = [] } = decodeFunctionData({ abi, data });
-        calls.push(`${functionName}(${args.join(",")})`);
-        return answer({ to, functionName, args });
-      },
-    }),
+  const { client } = multicallClient(({ to, data }) => {
+    const abi = to === udbk ? tokenAbi : stakingAbi;
+    const { functionName, args = [] } = decodeFunctionData({ abi, data });
+    calls.push(`${functionName}(${args.join(",")})`);
+    return answer({ to, functionName, args });
   });
   return { client, calls };
 }

@@ -1,41 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { createClient, custom, encodeFunctionData, encodeFunctionResult } from "viem";
+import { encodeFunctionData, encodeFunctionResult } from "viem";
 import { poolAbi, stakingAbi } from "@dwn/contracts";
 import { readPoolUser } from "../src/lib/reads/pool";
 import { readView } from "../src/lib/reads/readView";
 import { readStakeView } from "../src/lib/reads/staking";
+import { multicallClient } from "./support/multicall-node";
 import { config, people } from "./support/wallet-harness";
 
-/** A client whose node answers eth_call from `answer` and records every request. */
+/** A client whose node answers each inner call of the batch from `answer`, and records the batches. */
 function clientAnswering(answer: (data: `0x${string}`) => `0x${string}`) {
-  const requests: { method: string; params?: unknown }[] = [];
-  const client = createClient({
-    transport: custom({
-      async request({ method, params }) {
-        requests.push({ method, params });
-        if (method !== "eth_call") throw new Error(`unexpected ${method}`);
-        const [{ data }] = params as [{ data: `0x${string}` }];
-        return answer(data);
-      },
-    }),
-  });
-  return { client, requests };
+  return multicallClient(({ data }) => answer(data));
 }
 
-describe("contract reads (one eth_call each)", () => {
+describe("contract reads", () => {
   const { pool, staking } = config.contracts;
 
-  it("sends the encoded call to the contract at the latest block and decodes the result", async () => {
-    const { client, requests } = clientAnswering(() =>
+  it("sends the encoded call to the contract and decodes the result", async () => {
+    const { client, batches } = clientAnswering(() =>
       encodeFunctionResult({ abi: poolAbi, functionName: "root", result: people.root.address }),
     );
     expect(await readView(client, { address: pool, abi: poolAbi, functionName: "root" })).toBe(people.root.address);
-    expect(requests).toEqual([
-      {
-        method: "eth_call",
-        params: [{ to: pool, data: encodeFunctionData({ abi: poolAbi, functionName: "root" }) }, "latest"],
-      },
-    ]);
+    expect(batches).toEqual([[{ to: pool, data: encodeFunctionData({ abi: poolAbi, functionName: "root" }) }]]);
   });
 
   it("reads a user's hashrate and incomes, each from its own function", async () => {

@@ -15,7 +15,7 @@ import {
   type Hex,
 } from "viem";
 import { revertOf } from "../support/expect";
-import { MULTICALL3_BYTECODE } from "./multicall3";
+import { MULTICALL3_BYTECODE } from "../../deploy/multicall3";
 import type { Outcome } from "./model";
 
 type Request = { method: string; params?: unknown[] };
