@@ -11,6 +11,8 @@ const enUs = {
   done: "Up to date",
 };
 
+export type PullMessages = typeof enUs;
+
 export const pullStrings: Partial<Record<LanguageCode, typeof enUs>> = {
   "en-us": enUs,
   "zh-cn": { pulling: "下拉刷新", release: "释放立即刷新", refreshing: "刷新中…", done: "已是最新" },
