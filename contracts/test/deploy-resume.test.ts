@@ -7,6 +7,7 @@
 import hre from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { expect } from "chai";
+import { rejection } from "./support/expect";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -55,17 +56,6 @@ const TX_STEPS = STEPS.slice(0, -2);
 const dir = mkdtempSync(path.join(tmpdir(), "deploy-journal-"));
 let runs = 0;
 const freshJournal = () => path.join(dir, `${++runs}.journal.json`);
-
-/** The error `action` rejects with; fails the test if it resolves. */
-async function rejection(action: Promise<unknown>): Promise<Error> {
-  try {
-    await action;
-  } catch (error) {
-    if (error instanceof Error) return error;
-    throw error;
-  }
-  return expect.fail("expected a rejection, but it resolved");
-}
 
 /** Every contract created since the fixture, in order, and how many transactions the deployer sent. */
 async function activity(c: Chain): Promise<{ created: Address[]; sent: number }> {

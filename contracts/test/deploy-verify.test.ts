@@ -6,6 +6,7 @@ import hre from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { encodeArguments } from "@nomicfoundation/hardhat-verify/internal/utilities";
 import { expect } from "chai";
+import { rejection } from "./support/expect";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,17 +25,6 @@ async function deployed() {
   rmSync(file, { force: true });
   const record = await deploySystem(hre, productionOptions(c, file));
   return { c, file, record, journal: readJournal(file) as DeployJournal };
-}
-
-/** The error `action` rejects with; fails the test if it resolves. */
-async function rejection(action: Promise<unknown>): Promise<Error> {
-  try {
-    await action;
-  } catch (error) {
-    if (error instanceof Error) return error;
-    throw error;
-  }
-  return expect.fail("expected a rejection, but it resolved");
 }
 
 describe("explorer verification", () => {

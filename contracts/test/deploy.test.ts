@@ -1,6 +1,7 @@
 import hre from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { expect } from "chai";
+import { rejection } from "./support/expect";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
@@ -48,17 +49,6 @@ async function creationBlock(s: System, address: Address, from: bigint): Promise
     }
   }
   throw new Error(`${address} was not created in blocks ${from}..${head}`);
-}
-
-/** The error `action` rejects with; fails the test if it resolves. */
-async function rejection(action: Promise<unknown>): Promise<Error> {
-  try {
-    await action;
-  } catch (error) {
-    if (error instanceof Error) return error;
-    throw error;
-  }
-  return expect.fail("expected a rejection, but it resolved");
 }
 
 /** The runtime environment as it would be on a chain with id `chainId`: only the chain id it reads differs. */

@@ -39,12 +39,6 @@ export interface DeploymentConfig {
   };
 }
 
-/** The contracts whose logs the indexer reads: the pool, the staking and, where there is one, their timelock. */
-export function indexedContracts(deployment: DeploymentConfig): Address[] {
-  const { pool, staking, timelock } = deployment.contracts;
-  return [pool, staking, ...(timelock ? [timelock] : [])];
-}
-
 export interface ServerConfig {
   runApi: boolean;
   runIndexer: boolean;
@@ -312,5 +306,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     walletConnectProjectId,
     health,
     logLevel,
+  };
+}
+
+/**
+ * What the indexer reads, and how, for the server and the reindex command alike: the chain's
+ * RPCs, and the logs of the pool, the staking and, where there is one, their timelock from the
+ * deployment block on.
+ */
+export function indexerSource({ chain, deployment, indexer }: ServerConfig) {
+  const { pool, staking, timelock } = deployment.contracts;
+  return {
+    rpcUrl: chain.rpcUrls,
+    chainId: chain.id,
+    addresses: [pool, staking, ...(timelock ? [timelock] : [])],
+    startBlock: deployment.startBlock,
+    maxBlockRange: indexer.maxBlockRange,
+    pollMs: indexer.pollMs,
   };
 }

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createPublicClient } from "viem";
 import type { Logger } from "pino";
-import { indexedContracts, loadConfig, type ServerConfig } from "./config";
+import { indexerSource, loadConfig, type ServerConfig } from "./config";
 import { openDb, type Db } from "./store/db";
 import { migrate } from "./store/migrations";
 import { createIndexer, INDEXER_LOCK } from "./sync/indexer";
@@ -41,12 +41,7 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
   if (config.runIndexer) {
     const indexer = createIndexer({
       db,
-      rpcUrl: chain.rpcUrls,
-      chainId: chain.id,
-      addresses: indexedContracts(deployment),
-      startBlock: deployment.startBlock,
-      maxBlockRange: config.indexer.maxBlockRange,
-      pollMs: config.indexer.pollMs,
+      ...indexerSource(config),
       log: say,
       observer: ops.indexerObserver,
     });

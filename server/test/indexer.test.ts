@@ -6,18 +6,7 @@ import type { Db } from "../src/store/db";
 import { createIndexer, isRangeError, isRateLimit, readSyncState } from "../src/sync/indexer";
 import { openTestDb } from "./support/db";
 import { startDevnet, type Devnet } from "./support/devnet";
-import { dumpRows } from "./support/snapshot";
-
-/** Every table the indexer writes, in a stable order, without wall-clock columns. */
-const TABLES = {
-  members: "address",
-  nfts: "token_id",
-  incomes: "tx_hash, log_index",
-  income_collections: "tx_hash, log_index",
-  stakes: "id",
-  stake_claims: "tx_hash, log_index",
-  applied_logs: "tx_hash, log_index",
-};
+import { dumpRows, TABLES } from "./support/snapshot";
 
 async function dump(db: Db) {
   const out = await dumpRows(db, TABLES);

@@ -6,18 +6,12 @@ import { APPLY_VERSION } from "../src/apply/version";
 import { createIndexer, readSyncState, REINDEX_COMMAND } from "../src/sync/indexer";
 import { openTestDb } from "./support/db";
 import { startDevnet, type Devnet } from "./support/devnet";
-import { dumpRows } from "./support/snapshot";
+import { dumpRows, TABLES as EVENT_TABLES } from "./support/snapshot";
 
 /** Every table derived from the chain, in a stable order, without wall-clock columns. */
 const TABLES = {
-  members: "address",
-  nfts: "token_id",
-  incomes: "tx_hash, log_index",
-  income_collections: "tx_hash, log_index",
-  stakes: "id",
-  stake_claims: "tx_hash, log_index",
+  ...EVENT_TABLES,
   owner_changes: "tx_hash, log_index",
-  applied_logs: "tx_hash, log_index",
   block_hashes: "block_number",
   apply_version: "version",
 };

@@ -11,18 +11,8 @@ import type { Db, Sql } from "../src/store/db";
 import { createIndexer, readReorgs, readSyncState } from "../src/sync/indexer";
 import { openTestDb } from "./support/db";
 import { startDevnet, type Devnet } from "./support/devnet";
-import { dumpRows } from "./support/snapshot";
+import { dumpRows, TABLES } from "./support/snapshot";
 
-/** Every table the indexer derives from the chain, in a stable order. */
-const TABLES = {
-  members: "address",
-  nfts: "token_id",
-  incomes: "tx_hash, log_index",
-  income_collections: "tx_hash, log_index",
-  stakes: "id",
-  stake_claims: "tx_hash, log_index",
-  applied_logs: "tx_hash, log_index",
-};
 const DAY = 86_400;
 
 let devnet: Devnet;

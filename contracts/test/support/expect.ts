@@ -62,3 +62,14 @@ export function expectEvent(receipt: TransactionReceipt, eventName: string, args
   expect(found, `${eventName} events`).to.have.length(1);
   expect(found[0].args).to.deep.include(args);
 }
+
+/** The error `action` rejects with; fails the test if it resolves. */
+export async function rejection(action: Promise<unknown>): Promise<Error> {
+  try {
+    await action;
+  } catch (error) {
+    if (error instanceof Error) return error;
+    throw error;
+  }
+  return expect.fail("expected a rejection, but it resolved");
+}

@@ -4,7 +4,7 @@
 // server's database (DATABASE_URL, else the embedded one in DATA_DIR) and swaps them in, while
 // the API keeps serving the old ones. It holds the indexer lock throughout, so no indexer writes
 // meanwhile; an indexer refusing tables of an older apply code version has let go of it.
-import { indexedContracts, loadConfig } from "../config";
+import { indexerSource, loadConfig } from "../config";
 import { openDb, type Db } from "../store/db";
 import { migrate } from "../store/migrations";
 import { dropShadow, openShadow, swapIn } from "../store/rebuild";
@@ -75,18 +75,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     });
     try {
       await migrate(db);
-      const { chain, deployment } = config;
       await reindex({
         db,
         log: say,
-        indexer: {
-          rpcUrl: chain.rpcUrls,
-          chainId: chain.id,
-          addresses: indexedContracts(deployment),
-          startBlock: deployment.startBlock,
-          maxBlockRange: config.indexer.maxBlockRange,
-          pollMs: config.indexer.pollMs,
-        },
+        indexer: indexerSource(config),
       });
     } finally {
       await db.close();

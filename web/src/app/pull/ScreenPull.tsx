@@ -7,7 +7,7 @@ import { pullStrings } from "./strings";
 
 /**
  * Pull to refresh on a screen: every query is invalidated and the screen's (the active ones) read
- * again; the indicator stays until they have answered. A read that fails says so as any other.
+ * again; the indicator stays until they have answered. A read that fails says so like every other read.
  */
 export function ScreenPull({ children }: { children: ReactNode }) {
   const client = useQueryClient();
