@@ -167,6 +167,11 @@ async function texts(page: Page, scope: string, testId: string): Promise<string[
   return (await page.getByTestId(scope).getByTestId(testId).allTextContents()).map((text) => text.trim());
 }
 
+/** Resolves once no toast is on screen: one fading out, or an earlier one (sign-in's) still showing, counts. */
+async function noToastShown(page: Page) {
+  await page.waitForFunction(() => document.querySelectorAll(".adm-toast-main").length === 0);
+}
+
 /** Resolves once `done()` holds, asking every 50 ms. */
 async function until(done: () => boolean) {
   while (!done()) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -271,6 +276,10 @@ test("buying a tier approves exactly its price, then buys at 3 gwei; the NFT sho
   await expectText(page, "nft-power", formatAmount(quote.hashrate + quote.makeupHashrate));
   await expectText(page, "nft-amount", "100 USDT");
   await expectText(page, "nft-time", utc(nft.create_time));
+  // The row links to its purchase on the explorer: the buyer's transaction to the pool.
+  const purchase = await suite.stack.publicClient.getTransaction({ hash: nft.tx_hash as Hex });
+  assert.ok(isAddressEqual(purchase.from, buyer.address) && purchase.to !== null && isAddressEqual(purchase.to, pool));
+  assert.equal(await row.getByTestId("explorer-link").getAttribute("href"), `${EXPLORER}/tx/${nft.tx_hash}`);
   await expectText(page, "backpack-list-no-more", zh.common.noMore);
   await screenshot(page, "backpack");
 });
@@ -374,7 +383,7 @@ test("a sold-out tier says so before the popup, and a tier sold out meanwhile is
   await expectText(page, "buy-pay-usdt", "3,000");
   await setTierSupply(4n, 0n);
   // The pool's sentence reads like the one above: let that toast go first (see the withdrawals).
-  await page.locator(".adm-toast-main").waitFor({ state: "detached" });
+  await noToastShown(page);
   await page.evaluate(() => window.__toasts?.splice(0));
   await page.getByTestId("buy-confirm").tap();
   await toast(page, zh.contractErrors.PoolTierSoldOut);
@@ -475,7 +484,7 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
 
   // Dynamic income: exactly the 20 DWN of direct push. The same toast text comes again: the
   // recorder writes a toast down anew while it stays on screen, so let it go and forget it.
-  await page.locator(".adm-toast-main").waitFor({ state: "detached" });
+  await noToastShown(page);
   await page.evaluate(() => window.__toasts?.splice(0));
   await page.getByTestId("collect-dynamic-withdraw").tap();
   assert.equal((await page.locator(".adm-dialog-title").textContent())?.trim(), zh.messages.dynamicIncome);
@@ -536,6 +545,11 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
     assert.deepEqual(
       await texts(page, "income-list", "income-time"),
       log.list.map((row) => utc(row.timestamp)),
+    );
+    // Every row links to its transaction on the explorer.
+    assert.deepEqual(
+      await Promise.all((await rows.all()).map((row) => row.getByTestId("explorer-link").getAttribute("href"))),
+      log.list.map((row) => `${EXPLORER}/tx/${row.tx_hash}`),
     );
     const types = log.list.map((row) => row.type);
     for (const type of ["direct", "static", "collect_static", "collect_dynamic"] as const)

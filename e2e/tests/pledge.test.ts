@@ -26,8 +26,12 @@ const RENEWAL_DELAY = 3_600n;
 let terms: { dwnAmount: bigint; a8Amount: bigint; cycle: bigint; gracePeriod: bigint };
 let rates: { unstake: bigint; collect: bigint };
 
+/** The explorer this file's stack names, so that claim rows link to it. */
+const EXPLORER = "https://testnet.bscscan.com";
+
 const suite = e2eSuite({
   timeout: 240_000,
+  env: { EXPLORER_URL: EXPLORER },
   setUp: async () => {
     const read = <F extends "stakeView" | "unstakeFeeRate" | "collectFeeRate">(functionName: F) =>
       suite.stack.publicClient.readContract({ address: suite.stack.contracts.staking, abi: stakingAbi, functionName });
@@ -522,6 +526,18 @@ test("claim and redeem: the popups' fees are the contract's, and the balances re
   assert.equal(await textOf(rows.first().getByTestId("reward-label")), zh.contractDetails.claimRecord);
   assert.equal(await textOf(rows.first().getByTestId("reward-amount")), `-${formatAmount(pending)} UDBK`);
   assert.equal(await rows.first().locator("[data-kind]").getAttribute("data-kind"), "claim");
+  // The claim row links to its transaction on the explorer; the daily rows are not transactions.
+  const claimHash = (
+    await suite.stack.publicClient.getContractEvents({
+      address: suite.stack.contracts.staking,
+      abi: stakingAbi,
+      eventName: "RewardCollected",
+      args: { id },
+      fromBlock: 0n,
+    })
+  ).at(-1)?.transactionHash;
+  assert.equal(await rows.first().getByTestId("explorer-link").getAttribute("href"), `${EXPLORER}/tx/${claimHash}`);
+  assert.equal(await rows.nth(1).getByTestId("explorer-link").count(), 0);
   assert.equal(await page.getByTestId("detail-claim").count(), 0);
 
   // Redeem: DWN, the principal, the unstake fee rate, and the same formula.
