@@ -3,14 +3,12 @@ import assert from "node:assert/strict";
 import { poolAbi, stakingAbi } from "@dwn/contracts";
 import { parseEventLogs, zeroAddress, type Address } from "viem";
 import type { Db } from "../src/store/db";
-import { createIndexer } from "../src/sync/indexer";
 import { generateActivity } from "./support/activity";
-import { openTestDb } from "./support/db";
 import { startDevnet, type Devnet } from "./support/devnet";
 import { createProcessDb } from "./support/process-db";
 import { seededRandom, testSeed, type Random } from "./support/random";
 import { startRpcProxy, type RpcCall } from "./support/rpc-proxy";
-import { assertSameRows, snapshot } from "./support/snapshot";
+import { assertSameRows, indexCleanly, snapshot } from "./support/snapshot";
 import { spawnServer, type ProcessExit, type ServerProcess } from "./support/server-process";
 
 /** Kills while the process syncs (the requirement's "at least 20"), plus kills during start-up. */
@@ -53,7 +51,7 @@ test(
     const log = (line: string) => t.diagnostic(`${((Date.now() - started) / 1000).toFixed(1)} s: ${line}`);
 
     let devnet: Devnet | undefined;
-    let reference: Awaited<ReturnType<typeof openTestDb>> | undefined;
+    let reference: Awaited<ReturnType<typeof indexCleanly>> | undefined;
     let target: Awaited<ReturnType<typeof createProcessDb>> | undefined;
     let crashed: Db | undefined;
     try {
@@ -65,17 +63,7 @@ test(
       );
 
       // The reference: one clean in-process run, in large batches.
-      reference = await openTestDb();
-      const { record } = devnet;
-      await createIndexer({
-        db: reference.db,
-        rpcUrl: devnet.rpcUrl,
-        chainId: record.chainId,
-        addresses: [record.contracts.pool, record.contracts.staking],
-        startBlock: record.startBlock,
-        maxBlockRange: 2000,
-        pollMs: 10,
-      }).catchUp();
+      reference = await indexCleanly(devnet);
       log("clean run done");
 
       target = await createProcessDb();

@@ -1,12 +1,13 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Db } from "../src/store/db";
 import { createIndexer, isRangeError, isRateLimit, readSyncState } from "../src/sync/indexer";
 import { openTestDb } from "./support/db";
 import { startDevnet, type Devnet } from "./support/devnet";
 import { dumpRows, TABLES } from "./support/snapshot";
+import { readBody } from "./support/body";
 
 async function dump(db: Db) {
   const out = await dumpRows(db, TABLES);
@@ -28,7 +29,7 @@ interface Fault {
 async function faultyRpc(target: string, fault: Fault) {
   const server = createServer((req, res) => {
     void (async () => {
-      const body = await read(req);
+      const body = await readBody(req);
       const dropped = fault.drop?.();
       if (dropped) return res.writeHead(dropped === true ? 503 : dropped).end("unavailable");
       const calls = JSON.parse(body) as { id: number; method: string; params: unknown[] }[] | { id: number };
@@ -62,12 +63,6 @@ async function faultyRpc(target: string, fault: Fault) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function read(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 let devnet: Devnet;

@@ -1,6 +1,6 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
 import { createWalletClient, http, maxUint256, parseUnits, type Abi, type Address } from "viem";
@@ -12,6 +12,7 @@ import { createIndexer, readReorgs, readSyncState } from "../src/sync/indexer";
 import { openTestDb } from "./support/db";
 import { startDevnet, type Devnet } from "./support/devnet";
 import { dumpRows, TABLES } from "./support/snapshot";
+import { readBody } from "./support/body";
 
 const DAY = 86_400;
 
@@ -258,7 +259,7 @@ test("a reorg while a range's logs are read drops the range, which is read again
   // The chain through a pass-through that runs `armed` after reading logs, before answering.
   const proxy = createServer((req, res) => {
     void (async () => {
-      const body = await read(req);
+      const body = await readBody(req);
       const upstream = await fetch(devnet.rpcUrl, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -295,12 +296,6 @@ test("a reorg while a range's logs are read drops the range, which is read again
     await new Promise<void>((resolve) => proxy.close(() => resolve()));
   }
 });
-
-async function read(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 async function readStakeCount() {
   return devnet.publicClient.readContract({

@@ -1,20 +1,19 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createPrivateKey, generateKeyPairSync } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiClient, unwrap, type RuntimeConfig, type SystemStatus } from "@dwn/api";
 import { mnemonicToAccount } from "viem/accounts";
 import { DEVNET_ACCOUNTS, DEVNET_MNEMONIC } from "../../contracts/deploy/accounts";
 import type { Db } from "../src/store/db";
-import { createIndexer } from "../src/sync/indexer";
 import { generateActivity } from "./support/activity";
-import { openTestDb } from "./support/db";
 import { freePort, startDevnet, type Devnet } from "./support/devnet";
 import { createProcessDb } from "./support/process-db";
 import { seededRandom, testSeed } from "./support/random";
 import { spawnServer, type ServerProcess } from "./support/server-process";
-import { assertSameRows, snapshot } from "./support/snapshot";
+import { assertSameRows, indexCleanly, snapshot } from "./support/snapshot";
+import { readBody } from "./support/body";
 
 /** Waits for `check`, asking every 100 ms, for at most `ms`. */
 async function until(check: () => Promise<boolean> | boolean, what: string, ms = 60_000): Promise<void> {
@@ -34,7 +33,7 @@ async function switchableRpc(target: string) {
   let down = false;
   const server = createServer((req, res) => {
     void (async () => {
-      const body = await read(req);
+      const body = await readBody(req);
       if (down) return res.writeHead(503).end("unavailable");
       try {
         const upstream = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
@@ -58,12 +57,6 @@ async function switchableRpc(target: string) {
   };
 }
 
-async function read(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 const statusOf = async (url: string) => (await fetch(url)).status;
 
 // The production topology of deploy/compose.yaml without Docker: one PostgreSQL, two API
@@ -77,7 +70,7 @@ test(
     let devnet: Devnet | undefined;
     let rpc: Awaited<ReturnType<typeof switchableRpc>> | undefined;
     let target: Awaited<ReturnType<typeof createProcessDb>> | undefined;
-    let reference: Awaited<ReturnType<typeof openTestDb>> | undefined;
+    let reference: Awaited<ReturnType<typeof indexCleanly>> | undefined;
     let shared: Db | undefined;
     try {
       devnet = await startDevnet();
@@ -134,17 +127,7 @@ test(
       await until(async () => (await status(api2.origin)).indexedBlock >= Number(head), "the standby to catch up");
 
       // Nothing lost or doubled: the tables equal one clean in-process run.
-      reference = await openTestDb();
-      const { record } = devnet;
-      await createIndexer({
-        db: reference.db,
-        rpcUrl: devnet.rpcUrl,
-        chainId: record.chainId,
-        addresses: [record.contracts.pool, record.contracts.staking],
-        startBlock: record.startBlock,
-        maxBlockRange: 2000,
-        pollMs: 10,
-      }).catchUp();
+      reference = await indexCleanly(devnet);
       shared = await target.open();
       const [expected, actual] = [await snapshot(reference.db), await snapshot(shared)];
       for (const table of Object.keys(expected)) assertSameRows(table, actual[table], expected[table]);

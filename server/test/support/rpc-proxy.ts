@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody } from "./body";
 
 export interface RpcCall {
   method: string;
@@ -51,12 +52,6 @@ export async function startRpcProxy(target: string, observer: RpcObserver) {
         server.close(() => resolve());
       }),
   };
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function asCall(value: unknown): RpcCall {

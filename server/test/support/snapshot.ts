@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import type { Db } from "../../src/store/db";
+import { createIndexer } from "../../src/sync/indexer";
+import { openTestDb } from "./db";
+import type { Devnet } from "./devnet";
 
 /** The tables the indexer derives from events, each with the order its rows are compared in. */
 export const TABLES: Record<string, string> = {
@@ -42,4 +45,23 @@ export async function dumpRows(db: Db, tables: Record<string, string>): Promise<
     out[table] = await db.query(`SELECT * FROM ${table} ORDER BY ${order}`);
   }
   return out;
+}
+
+/**
+ * The reference the crash and topology tests compare with: `devnet`'s chain indexed once, cleanly,
+ * in large batches, into a fresh test database (the caller drops it).
+ */
+export async function indexCleanly(devnet: Devnet): Promise<{ db: Db; drop(): Promise<void> }> {
+  const reference = await openTestDb();
+  const { record } = devnet;
+  await createIndexer({
+    db: reference.db,
+    rpcUrl: devnet.rpcUrl,
+    chainId: record.chainId,
+    addresses: [record.contracts.pool, record.contracts.staking],
+    startBlock: record.startBlock,
+    maxBlockRange: 2000,
+    pollMs: 10,
+  }).catchUp();
+  return reference;
 }

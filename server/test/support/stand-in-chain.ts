@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody } from "./body";
 
 interface Call {
   id: number;
@@ -67,7 +68,7 @@ export async function startStandInChain(head: number) {
 
   const server = createServer((req, res) => {
     void (async () => {
-      const body = await read(req);
+      const body = await readBody(req);
       if (state.down) return res.writeHead(503).end("unavailable");
       const parsed = JSON.parse(body) as Call | Call[];
       const calls = Array.isArray(parsed) ? parsed : [parsed];
@@ -123,10 +124,4 @@ export async function startStandInChain(head: number) {
         server.close(() => resolve());
       }),
   };
-}
-
-async function read(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
