@@ -71,6 +71,8 @@ test(
       const second = npmStart({ dataDir, devnetPort, port });
       await second.until(RUNNING);
       assert.match(second.output(), /Devnet chain restored from .*: \d+ blocks\./);
+      // Nothing the web app is made from changed: the first run's build is served again.
+      assert.match(second.output(), /The web app's devnet build is up to date\./);
       const again = await chain.getBlock({ blockNumber: bound.blockNumber });
       assert.equal(again.hash, headBefore.hash);
       assert.equal(await inviterOf(), root);
