@@ -13,16 +13,11 @@ const IDLE_LOAD_MS = 5_000;
  * has loaded, whichever comes first, so that it never competes with the screen's own code and reads.
  */
 let loaded: PullModule | undefined;
-let loading: Promise<PullModule> | undefined;
+let wanted: Promise<PullModule> | undefined;
 
-function loadPull(): Promise<PullModule> {
-  loading ??= import("./ScreenPull").then((module) => (loaded = module));
-  return loading;
-}
-
+/** The gesture code, asked for once for the whole page, whichever screen asks first. */
 function whenWanted(): Promise<PullModule> {
-  if (loading) return loading;
-  return new Promise<void>((resolve) => {
+  wanted ??= new Promise<void>((resolve) => {
     const events = ["pointerdown", "touchstart", "wheel", "keydown"] as const;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const go = () => {
@@ -35,7 +30,10 @@ function whenWanted(): Promise<PullModule> {
     for (const name of events) addEventListener(name, go, { capture: true, passive: true });
     if (document.readyState === "complete") later();
     else addEventListener("load", later, { once: true });
-  }).then(loadPull);
+  })
+    .then(() => import("./ScreenPull"))
+    .then((module) => (loaded = module));
+  return wanted;
 }
 
 /** Holds `host`, the screen's DOM, wherever it is rendered: before the gesture code, and inside it after. */
@@ -65,13 +63,20 @@ export function Refreshable({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (pull) return;
     let cancelled = false;
-    void whenWanted().then((module) => {
-      const wrap = () => {
-        if (!cancelled) setPull(() => module);
-      };
-      if (typingIn(host)) host.addEventListener("focusout", wrap, { once: true });
-      else wrap();
-    });
+    void whenWanted().then(
+      (module) => {
+        const wrap = () => {
+          if (cancelled) return;
+          // Once the field is left (and focus has settled, perhaps in another field of the screen).
+          if (typingIn(host)) host.addEventListener("focusout", () => setTimeout(wrap), { once: true });
+          else setPull(() => module);
+        };
+        wrap();
+      },
+      () => {
+        // Not fetched (offline, or a deploy renamed it): the screen stays as it is, without the gesture.
+      },
+    );
     return () => {
       cancelled = true;
     };
