@@ -38,6 +38,8 @@ const lateBuyer = devnetAccount(46);
 const noGas = devnetAccount(47);
 /** Bound; follows a transaction from pending to confirmed in the wallet menu's list. */
 const historian = devnetAccount(48);
+/** Bound, with tokens; the owner raises a price while this account's popup shows the old one. */
+const quoteHolder = devnetAccount(49);
 /** The explorer this file's stack names, so that history rows link to it. */
 const EXPLORER = "https://testnet.bscscan.com";
 
@@ -55,6 +57,7 @@ const suite = e2eSuite({
       lateBuyer,
       noGas,
       historian,
+      quoteHolder,
     ]) {
       await suite.stack.fundGas(account.address);
       await suite.stack.bind(account, account === invitee ? inviter.address : role("alice").address);
@@ -391,6 +394,40 @@ test("a sold-out tier says so before the popup, and a tier sold out meanwhile is
   await expectText(page, "tx-status-reason", zh.contractErrors.PoolTierSoldOut);
   assert.deepEqual(wallet.callsOf("eth_sendTransaction"), []);
   assert.equal(await read.pool("balanceOf", soldOutBuyer.address), 0n);
+});
+
+test("a price the owner raises while the popup shows the old one is refused by the pool: nothing is charged", async () => {
+  await suite.stack.fundTokens(quoteHolder);
+  const { page, wallet } = await signedIn(quoteHolder, "/mine");
+  const tier3 = (await read.tiers())[2];
+  await page.getByTestId("tier-3-buy").tap();
+  await expectText(page, "buy-pay-usdt", formatAmount(tier3.usdtprice));
+  const raised = tier3.usdtprice * 2n;
+  await asPoolOwner("setTier", [3n, tier3.supply, raised, tier3.dwn8price, tier3.multiple, tier3.limit]);
+  try {
+    const { usdt, dwn9 } = suite.stack.contracts;
+    const [usdtBefore, dwn9Before] = [
+      await read.balance(usdt, quoteHolder.address),
+      await read.balance(dwn9, quoteHolder.address),
+    ];
+    await noToastShown(page);
+    await page.evaluate(() => window.__toasts?.splice(0));
+    // Confirm still holds the terms shown: the pool names the new price and charges nothing.
+    await page.getByTestId("buy-confirm").tap();
+    await toast(
+      page,
+      fill(zh.contractErrors.PoolQuoteMoved, {
+        usdt: `${formatAmount(raised)} USDT`,
+        dwn9: `${formatAmount(tier3.dwn8price)} DWN9`,
+      }),
+    );
+    assert.equal(await read.balance(usdt, quoteHolder.address), usdtBefore);
+    assert.equal(await read.balance(dwn9, quoteHolder.address), dwn9Before);
+    assert.equal(await read.pool("balanceOf", quoteHolder.address), 0n);
+    assert.ok(!sentCalls(wallet).some((call) => call.functionName === "buy"), JSON.stringify(sentCalls(wallet)));
+  } finally {
+    await asPoolOwner("setTier", [3n, tier3.supply, tier3.usdtprice, tier3.dwn8price, tier3.multiple, tier3.limit]);
+  }
 });
 
 test("a visitor sees placeholders and connect buttons; a member without income is told so, without a dialog", async () => {
