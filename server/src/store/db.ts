@@ -123,8 +123,17 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
   });
   if (schema) {
     const client = await pool.connect();
+    // CREATE SCHEMA IF NOT EXISTS is not safe against itself: of two processes creating the
+    // same schema at once, one fails on the catalogue's unique index. A lock taken for the
+    // transaction makes them take turns.
     try {
+      await client.query("BEGIN");
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('dwn schema'), hashtext($1))", [schema]);
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)}`);
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
     } finally {
       client.release();
     }
