@@ -121,23 +121,6 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  if (schema) {
-    const client = await pool.connect();
-    // CREATE SCHEMA IF NOT EXISTS is not safe against itself: of two processes creating the
-    // same schema at once, one fails on the catalogue's unique index. A lock taken for the
-    // transaction makes them take turns.
-    try {
-      await client.query("BEGIN");
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('dwn schema'), hashtext($1))", [schema]);
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)}`);
-      await client.query("COMMIT");
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
   // Each statement is prepared once per connection, under a name of its own, and then only
   // bound and run: PostgreSQL parses it once instead of on every call. The texts are the
   // code's own (values travel as parameters), so there are a few dozen.
@@ -149,7 +132,7 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
   };
   const run = async <T extends object>(c: pg.Pool | pg.PoolClient, text: string, values?: readonly unknown[]) =>
     (await c.query<T>({ name: nameOf(text), text, values: params(values) })).rows;
-  return {
+  const db: Db = {
     kind: "postgres",
     query: (text, values) => run(pool, text, values),
     async transaction(work) {
@@ -183,4 +166,14 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     inSchema: (other) => openPostgres(url, other),
     close: () => pool.end(),
   };
+  if (schema) {
+    // CREATE SCHEMA IF NOT EXISTS is not safe against itself: of two processes creating the
+    // same schema at once, one fails on the catalogue's unique index. A lock held for the
+    // transaction makes them take turns.
+    await db.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock(hashtext('dwn schema'), hashtext($1))", [schema]);
+      await tx.query(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)}`);
+    });
+  }
+  return db;
 }
