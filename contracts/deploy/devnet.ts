@@ -18,10 +18,11 @@ export function devnetTimelockDelay(env: NodeJS.ProcessEnv = process.env): bigin
 /**
  * Deploys, records and seeds the devnet; returns the record. With `timelock`, Pool and Staking
  * are handed to a TimelockController as on BNB Smart Chain, with the owner account as multisig.
+ * The record goes to the data folder of `env` (DATA_DIR), never to a committed file.
  */
 export async function deployDevnet(
   hre: HardhatRuntimeEnvironment,
-  options: { timelock?: boolean } = {},
+  options: { timelock?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<DeploymentRecord> {
   const clients = await hre.viem.getWalletClients();
   const address = (role: DevnetRole) => clients[DEVNET_ACCOUNTS[role]].account.address;
@@ -32,7 +33,7 @@ export async function deployDevnet(
     feeRecipient: address("feeRecipient"),
     ...(options.timelock ? { timelock: { minDelay: devnetTimelockDelay(), multisig: address("owner") } } : {}),
   });
-  await saveDeployment(hre, record);
+  await saveDeployment(hre, record, options.env);
   await seedDevnet(hre, record);
   return record;
 }

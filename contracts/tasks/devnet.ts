@@ -80,7 +80,9 @@ subtask(TASK_NODE_SERVER_READY).setAction(async (args: { address: string; port: 
     saved && stateDir ? await restore(hre, stateDir, saved) : await deployDevnet(hre, { timelock: withTimelock });
   if (stateDir) await keep(hre, stateDir, record, saved?.header, saved?.blocks ?? []);
   console.log(describeDevnet(record, `http://${args.address}:${args.port}`));
-  console.log("\nDeployment written to contracts/deployments/31337.json. Ctrl-C stops the devnet.");
+  const { devnetDataDir } = await import("../deploy/generate");
+  const { devnetRecordPath } = await import("../deploy/devnet-record");
+  console.log(`\nDeployment written to ${devnetRecordPath(devnetDataDir())}. Ctrl-C stops the devnet.`);
 });
 
 const DEPLOYMENT_FILE = "deployment.json";

@@ -3,20 +3,19 @@ import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { expect } from "chai";
 import { rejection } from "./support/expect";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
 import { getAddress, getContract, getContractAddress, type Address } from "viem";
 import { DEVNET_ACCOUNTS, DEVNET_ROLE_NOTES, type DevnetRole } from "../deploy/accounts";
 import { deploySystem } from "../deploy/deploy";
 import { describeDevnet } from "../deploy/devnet";
-import { GENERATED_MODULE, renderModule } from "../deploy/generate";
+import { freshDevnetRecord } from "../deploy/devnet-record";
+import { GENERATED_MODULE, readDeployments, renderModule } from "../deploy/generate";
 import { devnetParams } from "../deploy/params";
 import { TOKEN_KEYS, TOKEN_META, type DeploymentRecord, type TokenKey } from "../deploy/record";
 import { seedDevnet } from "../deploy/seed";
 import { deployments, poolAbi, stakingAbi, tokenAbi } from "../generated/deployments";
 import { deployFixture, type System } from "./support/fixture";
 
-const RECORD_31337 = path.join(__dirname, "..", "deployments", "31337.json");
 /** The order deploySystem deploys in: the five tokens (devnet only), then the pool and staking. */
 const CONTRACT_ORDER = [...TOKEN_KEYS, "pool", "staking"] as const;
 /** Configuration transactions deploySystem sends after deploying: five tiers, six pool settings, two staking settings. */
@@ -328,15 +327,16 @@ describe("the committed generated module", () => {
     expect(tokenAbi).to.deep.equal((await hre.artifacts.readArtifact("DevToken")).abi);
   });
 
-  it("carries deployments/31337.json, and is exactly what generate.ts renders now", async () => {
-    const record = JSON.parse(await readFile(RECORD_31337, "utf8")) as DeploymentRecord;
-    expect(deployments[31337]).to.deep.equal(record);
+  it("carries every real chain's deployments/<chainId>.json and not the devnet's, and is exactly what generate.ts renders now", async () => {
+    const records = await readDeployments();
+    expect(deployments).to.deep.equal(Object.fromEntries(records.map((r) => [r.chainId, r])));
+    expect(deployments).to.not.have.property("31337");
     expect(await readFile(GENERATED_MODULE, "utf8")).to.equal(await renderModule(hre));
   });
 
-  it("holds the addresses a fresh devnet deploys to: the owner's nonces 0..6, roles and start block 1", async () => {
+  it("the fresh devnet's record holds the addresses a fresh devnet deploys to: the owner's nonces 0..6, roles and start block 1", async () => {
     const s = await loadFixture(deployFixture);
-    const committed = deployments[31337];
+    const committed = freshDevnetRecord();
     expect(committed.chainId).to.equal(31337);
     expect(committed.startBlock).to.equal(1);
     expect(committed.owner).to.equal(s.address("owner"));

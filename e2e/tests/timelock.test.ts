@@ -1,8 +1,5 @@
-import { after, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { poolAbi, stakingAbi, timelockAbi } from "@dwn/contracts";
 import { createWalletClient, encodeFunctionData, http, keccak256, toHex, zeroHash, type Address, type Hex } from "viem";
 import { hardhat } from "viem/chains";
@@ -18,16 +15,6 @@ import { role } from "../support/stack";
  */
 
 const DELAY = 3600n;
-
-// The timelock devnet writes its record (with the timelock) over the committed plain one: put
-// the committed files back afterwards, so a test run leaves the checkout as it found it.
-const CONTRACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "contracts");
-const RECORDS = [
-  path.join(CONTRACTS, "deployments", "31337.json"),
-  path.join(CONTRACTS, "generated", "deployments.ts"),
-];
-const committed = RECORDS.map((file) => readFileSync(file, "utf8"));
-after(() => RECORDS.forEach((file, i) => writeFileSync(file, committed[i])));
 
 const suite = e2eSuite({ args: ["--timelock"], env: { DEVNET_TIMELOCK_DELAY: String(DELAY) } });
 

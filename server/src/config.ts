@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { deployments } from "@dwn/contracts";
+import { DEVNET_CHAIN_ID, readDevnetRecord } from "@dwn/contracts/devnet";
 import type { Address } from "viem";
 import type { DbTarget } from "./store/db";
 
@@ -218,7 +219,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     explorer: env.EXPLORER_URL ?? known?.explorer ?? "",
   };
 
-  const record = (deployments as Record<number, DeploymentConfig | undefined>)[chainId];
+  // The devnet's record is the one its last start wrote in the data folder (a fresh devnet's
+  // before any ran there); a real chain's is committed in @dwn/contracts.
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO, ".data"));
+  const record =
+    chainId === DEVNET_CHAIN_ID
+      ? readDevnetRecord(dataDir)
+      : (deployments as Record<number, DeploymentConfig | undefined>)[chainId];
   if (!record) problems.push(`CHAIN_ID ${chainId} has no deployment in @dwn/contracts: deploy the contracts first.`);
 
   const thresholds = (env.LEVEL_THRESHOLDS ?? "0,1000,5000,20000,100000").split(",").map((t) => t.trim());
@@ -279,7 +286,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}; it is "${env.LOG_LEVEL}".`);
   }
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO, ".data"));
   const db: DbTarget = env.DATABASE_URL
     ? { kind: "postgres", url: env.DATABASE_URL }
     : { kind: "pglite", dataDir: path.join(dataDir, "pglite") };

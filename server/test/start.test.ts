@@ -35,6 +35,9 @@ async function status(api: string): Promise<SystemStatus> {
 test("npm start builds the web app, runs the devnet and the server, indexes the seed, and stops everything on Ctrl-C", async () => {
   const [devnetPort, port] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-start-"));
+  // The devnet keeps its record in the data folder: the committed generated module stays as it is.
+  const generated = path.join(REPO, "contracts", "generated", "deployments.ts");
+  const committed = readFileSync(generated, "utf8");
   const child = spawn("npm", ["start"], {
     cwd: REPO,
     env: { ...process.env, DEVNET_PORT: String(devnetPort), PORT: String(port), DATA_DIR: dataDir, HEALTH_PORT: "0" },
@@ -47,7 +50,7 @@ test("npm start builds the web app, runs the devnet and the server, indexes the 
     await waitFor(child, "Ctrl-C stops everything.", output);
     const printed = output.join("");
     const record = JSON.parse(
-      readFileSync(path.join(REPO, "contracts", "deployments", "31337.json"), "utf8"),
+      readFileSync(path.join(dataDir, "devnet", "deployment.json"), "utf8"),
     ) as DeploymentRecord;
     assert.ok(printed.includes(`Devnet (chain 31337) at ${rpc}`), printed);
     assert.ok(printed.includes(`${api}/api/`), printed);
@@ -100,6 +103,7 @@ test("npm start builds the web app, runs the devnet and the server, indexes the 
     }
     assert.equal(seen.chainId, 31337);
     assert.equal(seen.indexedBlock, head);
+    assert.equal(readFileSync(generated, "utf8"), committed);
   } finally {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     if (child.pid) process.kill(-child.pid, "SIGINT");

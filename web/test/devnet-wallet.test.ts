@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { deployments, poolAbi } from "@dwn/contracts";
+import { poolAbi } from "@dwn/contracts";
+import { freshDevnetRecord } from "@dwn/contracts/devnet";
 import { encodeFunctionData, getAddress, stringToHex, verifyMessage, type Hex } from "viem";
 import { devnetAccounts, type DevnetAccount } from "../src/devnet/accounts";
 import { announceDevnetWallet, DEVNET_WALLET_NAME, DEVNET_WALLET_RDNS } from "../src/devnet/announce";
@@ -53,7 +54,7 @@ function devnetWallet(role: string | undefined, confirm = true, storage = new Me
 
 describe("the devnet wallet's accounts", () => {
   it("are the seed's demo accounts, named by their part", () => {
-    const devnet = deployments["31337"];
+    const devnet = freshDevnetRecord();
     expect(byRole("owner").account.address).toBe(devnet.owner);
     expect(byRole("root").account.address).toBe(devnet.root);
     expect(byRole("treasury").account.address).toBe(devnet.treasury);

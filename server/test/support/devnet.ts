@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createPublicClient, createTestClient, http, type Address } from "viem";
@@ -45,9 +46,11 @@ export async function freePort(): Promise<number> {
  */
 export async function startDevnet() {
   const port = await freePort();
+  // The devnet writes its deployment record in the data folder: a temporary one of its own.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-devnet-"));
   const child = spawn("npx", ["hardhat", "devnet"], {
     cwd: CONTRACTS,
-    env: { ...process.env, DEVNET_PORT: String(port) },
+    env: { ...process.env, DEVNET_PORT: String(port), DATA_DIR: dataDir },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -63,9 +66,7 @@ export async function startDevnet() {
     );
   });
   const rpcUrl = `http://127.0.0.1:${port}`;
-  const record = JSON.parse(
-    readFileSync(path.join(CONTRACTS, "deployments", "31337.json"), "utf8"),
-  ) as DeploymentRecord;
+  const record = JSON.parse(readFileSync(path.join(dataDir, "devnet", "deployment.json"), "utf8")) as DeploymentRecord;
   const publicClient = createPublicClient({ chain: hardhat, transport: http(rpcUrl) });
   const testClient = createTestClient({ chain: hardhat, mode: "hardhat", transport: http(rpcUrl) });
   return {
@@ -78,6 +79,7 @@ export async function startDevnet() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       if (child.pid) process.kill(-child.pid, "SIGINT");
       await exited;
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
