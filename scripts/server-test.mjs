@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Runs the server's test files for one pass: `pglite` (the embedded database, no DATABASE_URL)
+// or `postgres` (under scripts/with-postgres.mjs, which sets DATABASE_URL). Usage, from server/:
+//   node ../scripts/server-test.mjs pglite|postgres [more node --test options…]
+//
+// The PGlite pass runs every file except those that need PostgreSQL. The PostgreSQL pass runs
+// only the files whose behaviour depends on the database: what they assert goes through SQL the
+// two databases could answer differently (DDL, locks, concurrent processes, query plans, sweeps,
+// the indexer's tables and the API's queries). The others (configuration, envelope and input
+// checks, sign-in's signatures, health and metrics, the deploy files, npm start, the notice
+// command on the embedded database) test code that reads and writes through the same Db calls
+// on either, and run once, on PGlite.
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+
+/** The files the PostgreSQL pass runs (server/test/…). */
+export const POSTGRES_FILES = [
+  "store.test.ts", // migrations, schema creation by racing processes, transactions
+  "apply.test.ts", // the indexer's apply stage into the tables
+  "indexer.test.ts", // the indexer end to end on a devnet
+  "reorg.test.ts", // undoing blocks after a reorg
+  "crash.test.ts", // the indexer killed mid-sync (PostgreSQL only: see POSTGRES_ONLY)
+  "reindex.test.ts", // fresh tables built and swapped in while the old ones serve
+  "topology.test.ts", // two API and two indexer processes on one database
+  "election.test.ts", // the indexers' advisory-lock election
+  "queries.test.ts", // the API's queries and their plans
+  "api.test.ts", // team figures, friend list, NFT list, announcements through the API
+  "api-income.test.ts", // income queries through the API
+  "api-stake.test.ts", // stake queries through the API
+  "limits.test.ts", // request limits counted in the database, shared by processes
+  "sessions.test.ts", // sessions and their sweep
+  "signin-nonces.test.ts", // pending sign-in messages: eviction, caps, the batched sweep, index reads
+];
+
+/**
+ * Of those, the files that run on PostgreSQL only. The crash test's kills and recovery are the
+ * same code on either database, and on PGlite it took over a third of the pass; topology and
+ * election need several processes on one database server.
+ */
+export const POSTGRES_ONLY = ["crash.test.ts", "topology.test.ts", "election.test.ts"];
+
+const TEST_DIR = path.resolve("test");
+
+/** The files of `pass`, checked against the folder so that a renamed file is not silently dropped. */
+export function passFiles(pass) {
+  const all = readdirSync(TEST_DIR)
+    .filter((f) => f.endsWith(".test.ts"))
+    .sort();
+  const missing = POSTGRES_FILES.filter((f) => !all.includes(f));
+  if (missing.length > 0) {
+    throw new Error(`scripts/server-test.mjs lists test files that do not exist: ${missing.join(", ")}.`);
+  }
+  if (pass === "postgres") return POSTGRES_FILES;
+  if (pass === "pglite") return all.filter((f) => !POSTGRES_ONLY.includes(f));
+  throw new Error(`The pass is "pglite" or "postgres", not "${pass}".`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [pass, ...options] = process.argv.slice(2);
+  if (!existsSync(TEST_DIR)) {
+    console.error("Run scripts/server-test.mjs from server/.");
+    process.exit(2);
+  }
+  if (pass === "postgres" && !process.env.DATABASE_URL) {
+    console.error("The postgres pass needs DATABASE_URL: run it under scripts/with-postgres.mjs.");
+    process.exit(2);
+  }
+  const env = { ...process.env };
+  if (pass === "pglite") delete env.DATABASE_URL;
+  let files;
+  try {
+    files = passFiles(pass);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--test", "--test-concurrency=1", ...options, ...files.map((f) => path.join("test", f))],
+    { stdio: "inherit", env },
+  );
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
