@@ -1,10 +1,11 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { createHash, randomBytes } from "node:crypto";
+import { constants, createHash, createPublicKey, publicEncrypt, randomBytes } from "node:crypto";
+import { connect } from "node:net";
 import { createApiClient, Status } from "@dwn/api";
 import { createPublicClient, http, type Address } from "viem";
 import { loadConfig } from "../src/config";
-import { clientKey, createLimiter, DEFAULT_LIMITS, leaseSize, WINDOW_SECONDS } from "../src/serve/limits";
+import { clientKey, createLimiter, DEFAULT_LIMITS, leaseSize, originForm, WINDOW_SECONDS } from "../src/serve/limits";
 import { createSignIn } from "../src/serve/signin";
 import { sweep } from "../src/serve/sweep";
 import { openDb, type Db } from "../src/store/db";
@@ -129,6 +130,48 @@ describe("rate limits", () => {
     assert.equal((await client.call("notice/getList", { page: "1", limit: "1" }, { lang: "en-us" })).status, 429);
     // Outside the API (the web app's files) nothing is counted.
     assert.equal((await get(api, "/chain/")).status, 404);
+  });
+
+  test("a request counts whatever form its target takes: absolute form, encoded path, undecodable", async () => {
+    const api = await server({ limits: { perIp: 6 }, signInPerMinute: 2 });
+    const { host } = new URL(api.origin);
+    const body = "address=0x00000000000000000000000000000000000000bb";
+    const challenge = (target: string) =>
+      raw(api, `POST ${target} HTTP/1.1\r\nHost: ${host}\r\n${FORM}Content-Length: ${body.length}\r\n\r\n${body}`);
+    // Sign-in's own limit: two challenges, whatever the target's form, then 429.
+    assert.equal((await challenge(`http://${host}/api/user/get_address_random`)).status, 200);
+    assert.equal((await challenge(`HTTP://elsewhere.example/api/user/get_address_random?x=1`)).status, 200);
+    const third = await challenge(`http://${host}/api/user/get_address_random`);
+    assert.equal(third.status, 429, third.text);
+
+    // An unknown API path in absolute form: the API's refusal, counted. (4 of 6 used with these.)
+    const unknown = await raw(api, `GET http://${host}/api/no/such/call HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    assert.equal(unknown.status, 200);
+    assert.equal((JSON.parse(unknown.text) as { status: number }).status, 422);
+
+    // A path that cannot be decoded: 400 in plain JSON with the security headers, counted, and
+    // its session key never opened (a reply sealed with it would be text/plain).
+    const publicKey = createPublicKey({ key: Buffer.from(api.keys.publicKey, "base64"), format: "der", type: "spki" });
+    const sKey = publicEncrypt(
+      { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" },
+      Buffer.from("k".repeat(16), "latin1"),
+    ).toString("base64");
+    const garbled = (target: string) =>
+      raw(api, `POST ${target} HTTP/1.1\r\nHost: ${host}\r\nsKey: ${sKey}\r\n${FORM}Content-Length: 0\r\n\r\n`);
+    const bad = await garbled("/api/%zz");
+    assert.equal(bad.status, 400);
+    assert.match(bad.headers["content-type"] ?? "", /^application\/json/);
+    assert.deepEqual(JSON.parse(bad.text), { status: 422, msg: "无法读取请求", data: null });
+    assert.ok(bad.headers["content-security-policy"], "the security headers");
+    assert.equal(bad.headers["x-frame-options"], "DENY");
+    assert.equal((await garbled(`http://${host}/chain/%E0%A4%A`)).status, 400);
+    // The limit (6) is spent: the next one, of whatever form, is refused before anything else.
+    const over = await garbled("/api/%zz");
+    assert.equal(over.status, 429);
+    assert.ok(over.headers["content-security-policy"], "the security headers on the 429");
+    assert.equal((await get(api, "/api/config")).status, 429);
+    assert.equal((await raw(api, `GET http://${host}/api/config HTTP/1.1\r\nHost: ${host}\r\n\r\n`)).status, 429);
+    assert.deepEqual(api.faults, []);
   });
 
   test("signed-in calls are limited per token; another token, and the open calls, go on", async () => {
@@ -273,6 +316,49 @@ describe("rate limits", () => {
       ["current", "previous"],
     );
   });
+});
+
+const FORM = "Content-Type: application/x-www-form-urlencoded\r\n";
+
+/** One HTTP/1.1 request written as is on its own connection (targets fetch would not send). */
+function raw(
+  api: ApiServer,
+  request: string,
+): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+  const { hostname, port } = new URL(api.origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(request.replace("\r\n", "\r\nConnection: close\r\n")),
+    );
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const data = Buffer.concat(chunks).toString("utf8");
+      const [head, ...rest] = data.split("\r\n\r\n");
+      const [statusLine, ...lines] = head.split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const colon = line.indexOf(":");
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, text: rest.join("\r\n\r\n") });
+    });
+  });
+}
+
+test("a request target in absolute form is read in origin form; one the router cannot read is none", () => {
+  assert.equal(originForm("/api/config?x=1"), "/api/config?x=1");
+  assert.equal(originForm("http://h.example/api/config?x=1"), "/api/config?x=1");
+  assert.equal(originForm("HTTPS://h.example:8443/api/%61"), "/api/%61");
+  assert.equal(originForm("http://h.example?x=1"), "/?x=1");
+  assert.equal(originForm("http://h.example"), "/");
+  assert.equal(originForm("*"), "*");
+  assert.equal(originForm("/api/%zz"), undefined);
+  assert.equal(originForm("/api/%E0%A4%A"), undefined);
+  assert.equal(originForm("/api/ok?bad=%zz"), "/api/ok?bad=%zz");
+  assert.equal(originForm("http:///api/config"), undefined);
+  assert.equal(originForm("http://h.example/api/config#x"), undefined);
 });
 
 test("a limit counts an IPv4 address, or an IPv6 address's /64", () => {

@@ -13,6 +13,8 @@ import { openTestDb } from "./support/db";
 import { startDevnet, type Devnet } from "./support/devnet";
 import { dumpRows, TABLES } from "./support/snapshot";
 import { readBody } from "./support/body";
+import { startStandInChain } from "./support/stand-in-chain";
+import { createMetrics } from "../src/ops/metrics";
 
 const DAY = 86_400;
 
@@ -296,6 +298,74 @@ test("a reorg while a range's logs are read drops the range, which is read again
     await new Promise<void>((resolve) => proxy.close(() => resolve()));
   }
 });
+
+test("a 2-block reorg rolls back exactly 2 blocks where the kept block numbers straddle a power of ten", async () => {
+  for (const [first, last] of [
+    [9_998, 10_003],
+    [99_998, 100_002],
+  ]) {
+    const chain = await startStandInChain(first);
+    const { db, drop } = await openTestDb();
+    const lines: string[] = [];
+    const metrics = createMetrics();
+    metrics.readReorgsFrom(db);
+    try {
+      // One block to a batch: every block's hash is kept.
+      const indexer = createIndexer({
+        db,
+        rpcUrl: chain.url,
+        chainId: 31337,
+        addresses: [V],
+        startBlock: first,
+        maxBlockRange: 1,
+        pollMs: 10,
+        retryMs: 10,
+        log: (line) => lines.push(line),
+      });
+      await indexer.catchUp();
+      // At each checkpoint from the third kept block on, the top two blocks are replaced.
+      for (let head = first + 2; head <= last; head++) {
+        chain.head = head;
+        await indexer.catchUp();
+        assert.equal((await readSyncState(db))?.blockNumber, head);
+        chain.fork(head - 1);
+        lines.length = 0;
+        assert.equal(await indexer.step(), true);
+        const reorg = lines.filter((l) => l.startsWith("Reorg:"));
+        assert.equal(reorg.length, 1, lines.join("\n"));
+        assert.match(reorg[0], new RegExp(`rolled back from block ${head} to block ${head - 2}, depth 2:`));
+        assert.equal((await readSyncState(db))?.blockNumber, head - 2, `checkpoint after the reorg at ${head}`);
+        assert.equal((await readReorgs(db)).lastDepth, 2);
+        // The whole scrape: the depth is read with the count.
+        assert.match(await metrics.registry.metrics(), /^dwn_indexer_last_reorg_depth_blocks 2$/m);
+        // The replaced blocks are applied again, with their new hashes.
+        await indexer.catchUp();
+        const [kept] = await db.query<{ hash: string }>("SELECT hash FROM block_hashes WHERE block_number = $1", [
+          head,
+        ]);
+        assert.equal(kept.hash, (await fetchBlockHash(chain.url, head)) ?? "");
+      }
+    } finally {
+      await drop();
+      await chain.close();
+    }
+  }
+});
+
+async function fetchBlockHash(url: string, n: number): Promise<string | undefined> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "eth_getBlockByNumber",
+      params: [`0x${n.toString(16)}`, false],
+    }),
+  });
+  const body = (await response.json()) as { result?: { hash: string } };
+  return body.result?.hash;
+}
 
 async function readStakeCount() {
   return devnet.publicClient.readContract({

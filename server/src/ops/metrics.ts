@@ -79,22 +79,31 @@ export function createMetrics() {
     registry,
     /** The reorgs recorded in the database, read at each scrape once it is open and migrated. */
     readReorgsFrom(db: Db) {
-      const count = new Gauge({
+      // One read per scrape, shared by both gauges: a scrape collects them at once, and each must
+      // see this scrape's figures (not the ones the other gauge's collect sets afterwards).
+      let reading: Promise<Awaited<ReturnType<typeof readReorgs>> | undefined> | undefined;
+      const read = () =>
+        (reading ??= readReorgs(db)
+          // A database that does not answer leaves the last values: /ready says what is wrong.
+          .catch(() => undefined)
+          .finally(() => (reading = undefined)));
+      new Gauge({
         name: "dwn_indexer_reorgs",
         help: "Reorgs the indexer has handled (rows of indexer_reorgs).",
         registers,
         async collect() {
-          // A database that does not answer leaves the last values: /ready says what is wrong.
-          const reorgs = await readReorgs(db).catch(() => undefined);
-          if (!reorgs) return;
-          count.set(reorgs.count);
-          depth.set(reorgs.lastDepth ?? 0);
+          const reorgs = await read();
+          if (reorgs) this.set(reorgs.count);
         },
       });
-      const depth = new Gauge({
+      new Gauge({
         name: "dwn_indexer_last_reorg_depth_blocks",
         help: "The depth of the last reorg handled, in blocks (0 before the first).",
         registers,
+        async collect() {
+          const reorgs = await read();
+          if (reorgs) this.set(reorgs.lastDepth ?? 0);
+        },
       });
     },
     indexer: {

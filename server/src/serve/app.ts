@@ -25,7 +25,7 @@ import type { Db } from "../store/db";
 import { readReorgs, readSyncState } from "../sync/indexer";
 import { checkSign, createSessionKeys, seal } from "./envelope";
 import { Refusal } from "./input";
-import { clientKey, createLimiter, DEFAULT_LIMITS, type Limits } from "./limits";
+import { clientKey, createLimiter, DEFAULT_LIMITS, originForm, type Limits } from "./limits";
 import { message, type MessageKey } from "./messages";
 import { routes, type Route, type RouteDeps } from "./routes";
 import type { ApiKeys } from "./keys";
@@ -75,6 +75,9 @@ export interface AppOptions {
 /** `t` may be this far from the server's clock. */
 const MAX_CLOCK_SKEW = 5 * 60;
 
+/** Where a request whose target cannot be read is routed: counted like an API call, then refused. */
+const UNREADABLE_TARGET = "/api/(unreadable)";
+
 /** Fastify's own refusals of a request it cannot read, as our messages. */
 const FRAMEWORK_REFUSALS: Record<string, MessageKey> = {
   FST_ERR_CTP_BODY_TOO_LARGE: "tooLarge",
@@ -91,8 +94,20 @@ export function buildApp(options: AppOptions) {
     genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 16 * 1024,
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
-    // A request whose URL cannot be decoded gets the same refusal as every other bad input.
-    frameworkErrors: (error, request, response) => refuse(request, response, new Refusal(422, "badRequest")),
+    // Every target in origin form before routing, so that the limits count an absolute-form one
+    // (`POST http://host/api/…`) like any other; one the router cannot read goes through the
+    // limits and the security headers, and is refused there (the onRequest hook below).
+    rewriteUrl: (raw) => {
+      const url = raw.url ?? "/";
+      if (url.charCodeAt(0) === 47 && !url.includes("%")) return url;
+      const target = originForm(url);
+      if (target !== undefined) return target;
+      unreadable.add(raw);
+      return UNREADABLE_TARGET;
+    },
+    // The router's own refusal, should it still find a target it cannot read: plain JSON, and
+    // no session key opened (no RSA for a request that is not one).
+    frameworkErrors: (error, request, response) => badTarget(request, response),
     clientErrorHandler: (error, socket) => {
       // HTTP that cannot be parsed (headers too large, garbage): no request, so no language
       // and no session key; the body is still {status, msg, data}.
@@ -107,6 +122,8 @@ export function buildApp(options: AppOptions) {
       socket.destroy(error);
     },
   });
+  /** The requests whose target could not be read (rewriteUrl above). */
+  const unreadable = new WeakSet<object>();
   const sessionKeys = createSessionKeys(options.keys.privateKey);
   const table = routes(options);
   const log = options.log ?? (() => undefined);
@@ -218,6 +235,15 @@ export function buildApp(options: AppOptions) {
     return response.code(413).type("application/json; charset=utf-8").send(json);
   }
 
+  /**
+   * HTTP 400 with {status: 422, msg, data} in plain JSON: a target that cannot be read is no
+   * API call, so its envelope is not opened (no RSA) and nothing else is read.
+   */
+  function badTarget(request: FastifyRequest, response: FastifyReply) {
+    const json = JSON.stringify({ status: Status.badInput, msg: message("badRequest", langOf(request)), data: null });
+    return response.code(400).type("application/json; charset=utf-8").send(json);
+  }
+
   /** Takes a permit for each key in turn; stops at the first refusal. */
   function takeAll(checks: readonly (readonly [string, number])[], from = 0): boolean | Promise<boolean> {
     for (let i = from; i < checks.length; i++) {
@@ -241,7 +267,9 @@ export function buildApp(options: AppOptions) {
   }
 
   app.addHook("onRequest", (request, response, done) => {
-    if (!request.url.startsWith("/api/")) return done();
+    // Counted by the route the request reached, or by its path when it reached none.
+    const route = request.routeOptions.url;
+    if (!(route ?? request.url).startsWith("/api/")) return done();
     const client = clientKey(request.ip);
     const signIn = (request.routeOptions.config as { signIn?: boolean } | undefined)?.signIn === true;
     // Each key names its limit: processes configured alike count together. Each sign-in call
@@ -250,7 +278,10 @@ export function buildApp(options: AppOptions) {
     if (signIn) {
       checks.push([`${request.routeOptions.url}/${limits.signInPerIp}:${client}`, limits.signInPerIp]);
     }
-    proceed(takeAll(checks), request, response, done);
+    const then = unreadable.has(request.raw)
+      ? (error?: Error) => (error ? done(error) : badTarget(request, response))
+      : done;
+    proceed(takeAll(checks), request, response, then);
   });
 
   /** The per-token limit, on the routes that need a token; the key is the token's hash. */

@@ -149,7 +149,7 @@ export function createUpcomingChanges(options: { db: Db; client: PublicClient; c
     const rows = await options.db.query<QueuedRow>(
       `SELECT op_id, op_index, target, data, scheduled_at::text, ready_at::text, tx_hash FROM owner_changes
        WHERE executed_block IS NULL AND cancelled_block IS NULL
-       ORDER BY ready_at, block_number, log_index`,
+       ORDER BY owner_changes.ready_at, owner_changes.block_number, owner_changes.log_index`,
     );
     return Promise.all(
       rows.map(async (row) => {

@@ -178,6 +178,33 @@ export function createLimiter(options: LimiterOptions) {
 export type Limiter = ReturnType<typeof createLimiter>;
 
 /**
+ * A request target in origin form (`/path?query`), as the router reads it: an absolute-form
+ * target (`http://host/path`, which HTTP/1.1 servers must accept) loses its scheme and
+ * authority. Undefined when the router could not read it: its path does not decode (`/api/%zz`),
+ * or an absolute form with no authority or with a fragment. Any other form (`*`) is kept as it is.
+ */
+export function originForm(target: string): string | undefined {
+  let path = target;
+  if (target.charCodeAt(0) !== 47 /* "/" */) {
+    const absolute = /^https?:\/\/([^/?#]*)/i.exec(target);
+    if (!absolute) return target;
+    if (absolute[1] === "" || target.includes("#")) return undefined;
+    path = target.slice(absolute[0].length);
+    if (path.charCodeAt(0) !== 47) path = `/${path}`;
+  }
+  const end = path.search(/[?#]/);
+  const bare = end === -1 ? path : path.slice(0, end);
+  if (bare.includes("%")) {
+    try {
+      decodeURI(bare);
+    } catch {
+      return undefined;
+    }
+  }
+  return path;
+}
+
+/**
  * The part of a client address a limit counts by: an IPv4 address, or the /64 network of an
  * IPv6 one (a single subscriber gets a whole /64 and could otherwise change address at will).
  */

@@ -58,7 +58,7 @@ export const CHALLENGE_SQL = {
   trimTotal: "DELETE FROM sign_in_nonces WHERE seq <= $1::bigint - $2::bigint",
   /** An address's live messages, newest first. */
   pending:
-    "SELECT seq::text, message FROM sign_in_nonces WHERE address = $1 AND expires_at > $2 ORDER BY seq DESC LIMIT $3",
+    "SELECT seq::text, message FROM sign_in_nonces WHERE address = $1 AND expires_at > $2 ORDER BY sign_in_nonces.seq DESC LIMIT $3",
 } as const;
 
 const ERC1271_ABI = [

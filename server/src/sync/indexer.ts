@@ -317,7 +317,10 @@ export function createIndexer(options: IndexerOptions) {
    */
   async function undoReorg(state: SyncState, headNumber: number): Promise<void> {
     const kept = await options.db.query<{ block_number: string; hash: string }>(
-      "SELECT block_number::text, hash FROM block_hashes WHERE block_number < $1 AND block_number <= $2 ORDER BY block_number",
+      // Ordered by the column, not by the text it is read as (a bare name in ORDER BY is the
+      // output column: "10000" < "9999").
+      `SELECT block_number::text AS block_number, hash FROM block_hashes
+       WHERE block_number < $1 AND block_number <= $2 ORDER BY block_hashes.block_number`,
       [state.blockNumber, headNumber],
     );
     // The kept blocks the chain still has are a prefix of them (a block's hash seals its

@@ -9,14 +9,15 @@ interface Call {
 }
 
 const hex = (n: number) => `0x${n.toString(16)}`;
-const hash = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
+/** A hash made of a block's number and its branch (how many forks replaced it). */
+const hash = (n: number, branch = 0) => `0x${branch.toString(16).padStart(8, "0")}${n.toString(16).padStart(56, "0")}`;
 
-/** Block `n` of the stand-in chain: no transactions, a hash made of its number. */
-function block(n: number) {
+/** Block `n` of the stand-in chain on `branch` (its parent's on `parentBranch`): no transactions. */
+function block(n: number, branch: number, parentBranch: number) {
   return {
     number: hex(n),
-    hash: hash(n),
-    parentHash: hash(Math.max(0, n - 1)),
+    hash: hash(n, branch),
+    parentHash: hash(Math.max(0, n - 1), parentBranch),
     timestamp: hex(1_700_000_000 + n * 2),
     nonce: "0x0000000000000000",
     difficulty: "0x0",
@@ -46,6 +47,9 @@ function block(n: number) {
 export async function startStandInChain(head: number) {
   const state = { head, down: false, gateOpen: true };
   const held: (() => void)[] = [];
+  /** The first block of each fork, in order: a block's branch is how many start at or below it. */
+  const forks: number[] = [];
+  const branchOf = (n: number) => forks.filter((from) => from <= n).length;
 
   async function answer(call: Call): Promise<unknown> {
     switch (call.method) {
@@ -56,7 +60,7 @@ export async function startStandInChain(head: number) {
       case "eth_getBlockByNumber": {
         const tag = call.params[0];
         const n = tag === "finalized" || tag === "latest" || tag === "safe" ? state.head : Number(tag);
-        return n <= state.head ? block(n) : null;
+        return n <= state.head ? block(n, branchOf(n), branchOf(n - 1)) : null;
       }
       case "eth_getLogs":
         if (!state.gateOpen) await new Promise<void>((resolve) => held.push(resolve));
@@ -101,6 +105,10 @@ export async function startStandInChain(head: number) {
     /** Whether it answers at all (false: HTTP 503 to everything). */
     set up(up: boolean) {
       state.down = !up;
+    },
+    /** A reorg: every block from `from` up is replaced by another with a new hash. */
+    fork(from: number) {
+      forks.push(from);
     },
     /** Holds every eth_getLogs until `openGate` (or `releaseOne`). */
     closeGate() {
