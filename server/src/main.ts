@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createPublicClient } from "viem";
 import type { Logger } from "pino";
 import { indexerSource, loadConfig, type ServerConfig } from "./config";
-import { openDb, type Db } from "./store/db";
+import { isDatabaseUnavailable, openDb, type Db, type DbLock } from "./store/db";
 import { migrate } from "./store/migrations";
 import { createIndexer, INDEXER_LOCK } from "./sync/indexer";
 import { buildApp } from "./serve/app";
@@ -138,7 +138,9 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
  * Runs `work` while this process holds the indexer lock; a standby process retries every
  * 5 s, so exactly one indexer writes however many copies run. Work that returns "refused"
  * (tables of another apply code version) lets go of the lock, so that reindex can take it,
- * and is tried again 5 s later.
+ * and is tried again 5 s later. When the lock's connection is lost (the database restarted),
+ * so is the lock: the work stops, and the lock is asked for again every second until the
+ * database answers.
  */
 async function runElected(
   db: Db,
@@ -148,16 +150,36 @@ async function runElected(
   standBy: (waiting: boolean) => void,
 ) {
   let waiting = false;
+  let away: string | undefined;
   while (!signal.aborted) {
-    const lock = await db.tryLock(INDEXER_LOCK);
+    let lock: DbLock | undefined;
+    try {
+      lock = await db.tryLock(INDEXER_LOCK);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const reason = (error as Error).message;
+      if (away === undefined) log(`${reason} The indexer waits for it and resumes when it answers.`);
+      away = reason;
+      await sleep(1000, undefined, { signal }).catch(() => undefined);
+      continue;
+    }
+    if (away !== undefined) log("The database answers again.");
+    away = undefined;
     if (lock) {
       standBy(false);
       if (waiting) log("Indexer lock acquired: this process now indexes.");
       let outcome: "refused" | void;
       try {
-        outcome = await work(signal);
+        outcome = await work(AbortSignal.any([signal, lock.lost]));
       } finally {
         await lock.release();
+      }
+      if (lock.lost.aborted && !signal.aborted) {
+        log(
+          "The database connection that held the indexer lock was lost: indexing stops until the lock is held again.",
+        );
+        waiting = true;
+        continue;
       }
       if (outcome !== "refused") return;
       waiting = false;

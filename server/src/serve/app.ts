@@ -21,7 +21,7 @@ import {
   type SystemStatus,
 } from "@dwn/api";
 import type { RequestSample } from "../ops/metrics";
-import type { Db } from "../store/db";
+import { isDatabaseUnavailable, type Db } from "../store/db";
 import { readReorgs, readSyncState } from "../sync/indexer";
 import { checkSign, createSessionKeys, seal } from "./envelope";
 import { Refusal } from "./input";
@@ -202,6 +202,7 @@ export function buildApp(options: AppOptions) {
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return refuse(request, response, new Refusal(422, FRAMEWORK_REFUSALS[error.code] ?? "badRequest"));
     }
+    if (isDatabaseUnavailable(error)) return databaseAway(request, response, error);
     log(`API fault on ${request.url.split("?")[0]}: ${error.message}`);
     return reply(request, response, Status.serverFault, message("serverFault", langOf(request)), null);
   });
@@ -242,6 +243,26 @@ export function buildApp(options: AppOptions) {
   function badTarget(request: FastifyRequest, response: FastifyReply) {
     const json = JSON.stringify({ status: Status.badInput, msg: message("badRequest", langOf(request)), data: null });
     return response.code(400).type("application/json; charset=utf-8").send(json);
+  }
+
+  /** When the last "database away" line was written: one line per 10 s, not one per request. */
+  let databaseAwaySaid = 0;
+
+  /**
+   * HTTP 503 with Retry-After and {status: 500, msg, data} in plain JSON (as a 429's): the
+   * database does not answer (a restart, a failover), and the same call will work once it does.
+   */
+  function databaseAway(request: FastifyRequest, response: FastifyReply, error: Error) {
+    if (Date.now() - databaseAwaySaid > 10_000) {
+      databaseAwaySaid = Date.now();
+      log(`API: ${error.message} Answering 503 until it does.`);
+    }
+    const json = JSON.stringify({
+      status: Status.serverFault,
+      msg: message("databaseAway", langOf(request)),
+      data: null,
+    });
+    return response.code(503).header("retry-after", "5").type("application/json; charset=utf-8").send(json);
   }
 
   /** Takes a permit for each key in turn; stops at the first refusal. */

@@ -5,6 +5,10 @@ const MESSAGES = {
   ok: { "en-us": "Success", "zh-cn": "成功" },
   notSignedIn: { "en-us": "Please connect your wallet and sign in again", "zh-cn": "请连接钱包并重新登录" },
   serverFault: { "en-us": "The server failed; please try again later", "zh-cn": "服务器出错，请稍后再试" },
+  databaseAway: {
+    "en-us": "The server cannot reach its database; please try again in a few seconds",
+    "zh-cn": "服务器暂时无法连接数据库，请几秒后再试",
+  },
   notFound: { "en-us": "No such API call: {path}", "zh-cn": "没有这个接口：{path}" },
   badRequest: { "en-us": "The request could not be read", "zh-cn": "无法读取请求" },
   badContentType: {

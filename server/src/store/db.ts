@@ -17,7 +17,7 @@ export interface Db extends Sql {
    * Holds a session-level advisory lock on a dedicated connection until `release` is called.
    * Returns undefined when another session holds it. PGlite has one session: always granted.
    */
-  tryLock(key: number): Promise<{ release(): Promise<void> } | undefined>;
+  tryLock(key: number): Promise<DbLock | undefined>;
   /**
    * The same database with `schema` (which must exist) first on the search path, so that the
    * same SQL reads and writes that schema's tables: how reindex builds fresh tables beside the
@@ -26,6 +26,57 @@ export interface Db extends Sql {
   inSchema(schema: string): Promise<Db>;
   close(): Promise<void>;
 }
+
+/** A session-level advisory lock held on a connection of its own. */
+export interface DbLock {
+  /**
+   * Aborts when the lock's connection is lost (the database restarted or went away): the lock
+   * is gone with it, and whoever held it must stop and ask for it again.
+   */
+  readonly lost: AbortSignal;
+  release(): Promise<void>;
+}
+
+/**
+ * The database does not answer: the connection was refused, dropped or ended by the server (a
+ * restart, a failover). Nothing was done; the same work may be tried again once it answers.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`The database does not answer (${cause instanceof Error ? cause.message : String(cause)}).`, { cause });
+  }
+}
+
+/** Network errors of the socket to PostgreSQL. */
+const SOCKET_ERRORS = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
+
+/**
+ * Whether `error` says the database is away rather than that a statement failed: a socket error,
+ * SQLSTATE class 08 (connection exception) or 57P01–57P03 (the server shutting down, crashed, not
+ * accepting connections yet), or node-postgres's own words for a dropped connection.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && (SOCKET_ERRORS.has(code) || /^(08|57P0[123])/.test(code))) return true;
+  return /Connection terminated|not queryable|timeout exceeded when trying to connect/i.test(error.message);
+}
+
+/** `error` as a DatabaseUnavailableError when it says the database is away, else itself. */
+const classify = (error: unknown) =>
+  isDatabaseUnavailable(error) && !(error instanceof DatabaseUnavailableError)
+    ? new DatabaseUnavailableError(error)
+    : error;
 
 /** A schema or table name as SQL text. */
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -63,7 +114,7 @@ async function openPglite(dataDir?: string): Promise<Db> {
       kind: "pglite",
       query: (text, values) => within((tx) => tx.query(text, values)),
       transaction: within,
-      tryLock: async () => ({ release: async () => undefined }),
+      tryLock: async () => heldForever(),
       inSchema: async (other) => scoped(other),
       close: async () => undefined,
     };
@@ -72,7 +123,7 @@ async function openPglite(dataDir?: string): Promise<Db> {
     kind: "pglite",
     ...wrap(lite),
     transaction: (work) => lite.transaction((tx) => work(wrap(tx))),
-    tryLock: async () => ({ release: async () => undefined }),
+    tryLock: async () => heldForever(),
     inSchema: async (schema) => scoped(schema),
     async close() {
       await lite.close();
@@ -80,6 +131,9 @@ async function openPglite(dataDir?: string): Promise<Db> {
     },
   };
 }
+
+/** PGlite's lock: its one session lives as long as the process. */
+const heldForever = (): DbLock => ({ lost: new AbortController().signal, release: async () => undefined });
 
 /**
  * PGlite serves one process: a second one opening the same folder would corrupt it. A pid file
@@ -119,8 +173,14 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // A database that does not accept the connection is an answer within 5 s, not a wait.
+    connectionTimeoutMillis: 5000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle connection the server ends (a restart, a failover) is an 'error' event on the pool;
+  // the pool has already dropped that connection, and the next query opens a new one. Without a
+  // listener the event would end the process.
+  pool.on("error", () => undefined);
   // Each statement is prepared once per connection, under a name of its own, and then only
   // bound and run: PostgreSQL parses it once instead of on every call. The texts are the
   // code's own (values travel as parameters), so there are a few dozen.
@@ -130,36 +190,72 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     if (name === undefined) names.set(text, (name = `q${names.size}`));
     return name;
   };
-  const run = async <T extends object>(c: pg.Pool | pg.PoolClient, text: string, values?: readonly unknown[]) =>
-    (await c.query<T>({ name: nameOf(text), text, values: params(values) })).rows;
+  const run = async <T extends object>(c: pg.Pool | pg.PoolClient, text: string, values?: readonly unknown[]) => {
+    try {
+      return (await c.query<T>({ name: nameOf(text), text, values: params(values) })).rows;
+    } catch (error) {
+      throw classify(error);
+    }
+  };
+  /**
+   * A connection of the pool's, checked out: the server may end it while it is, between two
+   * statements (an 'error' event that would otherwise end the process). `broken` tells, and
+   * `release` then drops it instead of returning it to the pool.
+   */
+  const checkOut = async () => {
+    const client = await pool.connect().catch((error: unknown) => {
+      throw classify(error);
+    });
+    const lost = new AbortController();
+    const onError = (error: Error) => lost.abort(error);
+    client.on("error", onError);
+    return {
+      client,
+      lost: lost.signal,
+      release(error?: unknown) {
+        client.off("error", onError);
+        client.release(lost.signal.aborted || isDatabaseUnavailable(error) ? true : undefined);
+      },
+    };
+  };
   const db: Db = {
     kind: "postgres",
     query: (text, values) => run(pool, text, values),
     async transaction(work) {
-      const client = await pool.connect();
+      const { client, release } = await checkOut();
+      let failure: unknown;
       try {
-        await client.query("BEGIN");
+        await run(client, "BEGIN");
         const result = await work({ query: (text, values) => run(client, text, values) });
-        await client.query("COMMIT");
+        await run(client, "COMMIT");
         return result;
       } catch (error) {
+        failure = error;
         await client.query("ROLLBACK").catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        release(failure);
       }
     },
     async tryLock(key) {
-      const client = await pool.connect();
-      const [row] = await run<{ locked: boolean }>(client, "SELECT pg_try_advisory_lock($1) AS locked", [key]);
-      if (!row?.locked) {
-        client.release();
+      const held = await checkOut();
+      let rows: { locked: boolean }[];
+      try {
+        rows = await run<{ locked: boolean }>(held.client, "SELECT pg_try_advisory_lock($1) AS locked", [key]);
+      } catch (error) {
+        held.release(error);
+        throw error;
+      }
+      if (!rows[0]?.locked) {
+        held.release();
         return undefined;
       }
       return {
+        lost: held.lost,
         async release() {
-          await client.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => undefined);
-          client.release();
+          if (!held.lost.aborted)
+            await held.client.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => undefined);
+          held.release();
         },
       };
     },

@@ -1,5 +1,5 @@
 import { BlockNotFoundError, createPublicClient, type Address, type PublicClient } from "viem";
-import type { Db } from "../store/db";
+import { isDatabaseUnavailable, type Db } from "../store/db";
 import { createApplier, decodeLogs, recordHashes, type ChainLog, type TimedLog } from "../apply/apply";
 import { APPLY_VERSION } from "../apply/version";
 import { isRangeError, isRateLimit, observedHttp, rpcSaid, rpcTransport } from "./rpc";
@@ -401,15 +401,19 @@ export function createIndexer(options: IndexerOptions) {
 
   /**
    * Runs until `signal` aborts: steps, sleeps `pollMs` when caught up, and backs off
-   * (1 s doubling to 30 s) after a fault, which it logs and survives, or a rate limit.
+   * (1 s doubling to 30 s) after a fault, which it logs and survives, or a rate limit; while
+   * the database does not answer it asks again every second.
    * Returns early, with "refused", when the tables are of another apply code version (a
    * LayoutError, logged once), so that the caller lets go of the indexer lock for reindex.
    */
   async function run(signal: AbortSignal): Promise<"refused" | void> {
     let backoff = firstWait;
+    let databaseAway = false;
     while (!signal.aborted) {
       try {
         const more = await paced(signal);
+        if (databaseAway) log("The database answers again: indexing resumes.");
+        databaseAway = false;
         refused = undefined;
         backoff = firstWait;
         if (!more) await sleep(options.pollMs, signal);
@@ -421,6 +425,14 @@ export function createIndexer(options: IndexerOptions) {
           written = undefined;
           applier.forget();
           return "refused";
+        }
+        if (isDatabaseUnavailable(error)) {
+          // The database restarting is no fault of the chain's: asked again every second (said
+          // once), so that indexing resumes as soon as it answers.
+          if (!databaseAway) log(`${(error as Error).message} The indexer waits for it and resumes when it answers.`);
+          databaseAway = true;
+          await sleep(firstWait, signal);
+          continue;
         }
         log(`Indexer fault, retrying in ${backoff / 1000} s: ${error instanceof Error ? error.message : error}`);
         await sleep(backoff, signal);
