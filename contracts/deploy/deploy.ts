@@ -48,7 +48,7 @@ export function checkTimelock(chainId: number, timelock: TimelockOptions | undef
 }
 
 /** The contracts the deploy creates on a real chain: their compiled code is part of the journal's identity. */
-const DEPLOYED = ["Pool", "Staking", "TimelockController"] as const;
+const DEPLOYED = ["Pool", "Staking", "Timelock"] as const;
 
 /**
  * Deploys the pool and the staking contract (and, on the devnet, the five tokens) with the
@@ -175,14 +175,15 @@ async function handOver(
 ): Promise<Address> {
   const [ownerClient] = await hre.viem.getWalletClients();
   const deployer = getAddress(ownerClient.account.address);
-  const timelock = await steps.deploy("deploy TimelockController", "TimelockController", [
+  const timelock = await steps.deploy("deploy Timelock", "Timelock", [
     0n,
+    options.minDelay,
     [options.multisig, deployer],
     [zeroAddress],
     deployer,
   ]);
   const poolAbi = (await hre.artifacts.readArtifact("Pool")).abi as Abi;
-  const timelockAbi = (await hre.artifacts.readArtifact("TimelockController")).abi as Abi;
+  const timelockAbi = (await hre.artifacts.readArtifact("Timelock")).abi as Abi;
   await steps.call("pool.transferOwnership", {
     to: pool,
     abi: poolAbi,
@@ -258,7 +259,7 @@ async function ownershipProblems(
   if ((await (await hre.viem.getContractAt("Staking", args.staking)).read.owner()) !== owner)
     problems.push(`the staking contract's owner is not ${who}`);
   if (!args.timelock || !args.options) return problems;
-  const timelock = await hre.viem.getContractAt("TimelockController", args.timelock);
+  const timelock = await hre.viem.getContractAt("Timelock", args.timelock);
   const multisig = getAddress(args.options.multisig);
   if ((await timelock.read.getMinDelay()) !== args.options.minDelay)
     problems.push("the timelock's delay is not minDelay");

@@ -39,7 +39,7 @@ const STEPS = [
   "pool.setOpenCapitalPool",
   "staking.setStakeTerms",
   "staking.setFeeRates",
-  "deploy TimelockController",
+  "deploy Timelock",
   "pool.transferOwnership",
   "staking.transferOwnership",
   "timelock.scheduleBatch",
