@@ -57,7 +57,7 @@ describe("explorer verification", () => {
         name: "Timelock",
         address: record.contracts.timelock,
         contract: "src/governance/Timelock.sol:Timelock",
-        constructorArguments: ["0", String(48 * 3600), [c.address("dave"), deployer], [zeroAddress], deployer],
+        constructorArguments: ["0", String(48 * 3600), [deployer], [zeroAddress], deployer],
       },
     ]);
     // Encoded as hardhat-verify encodes them, the arguments rebuild each creation transaction exactly.
