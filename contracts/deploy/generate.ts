@@ -18,7 +18,7 @@ const ABIS = {
   poolAbi: "Pool",
   stakingAbi: "Staking",
   tokenAbi: "DevToken",
-  timelockAbi: "TimelockController",
+  timelockAbi: "Timelock",
 } as const;
 
 /**
