@@ -98,7 +98,7 @@ export type OwnerOp =
   | { kind: "setMakeup"; caller: number; percent: bigint; count: bigint; dt: number }
   | { kind: "setOpenBuyTime"; caller: number; relative: bigint | "zero"; dt: number }
   | { kind: "setOpenCapitalPool"; caller: number; open: boolean; dt: number }
-  | { kind: "creditGuarantee"; caller: number; users: number[]; amounts: bigint[]; dt: number }
+  | { kind: "creditGuarantee"; caller: number; users: number[]; amounts: bigint[]; edge: GuaranteeEdge; dt: number }
   | { kind: "setFeeRates"; caller: number; unstake: bigint; collect: bigint; dt: number }
   | {
       kind: "setStakeTerms";
@@ -111,6 +111,13 @@ export type OwnerOp =
       dt: number;
     }
   | { kind: "pause"; caller: number; target: "pool" | "staking"; paused: boolean; dt: number };
+
+/**
+ * A guarantee as drawn (`none`), or steered to one NFT holder (`users[0]` picks among them) for
+ * exactly the room left under its cap (`fill`), one wei more (`over`), or one wei more than the
+ * call's share of the reserve (`share`).
+ */
+export type GuaranteeEdge = "none" | "fill" | "over" | "share";
 
 /**
  * Where the owner is a timelock, what becomes of a proposed call after the multisig schedules it:
@@ -273,6 +280,7 @@ const owner = {
       // −1 stands for the zero address.
       users: fc.array(mostly([0, 1, 2, 3, 4, 8, 11, 13], [-1]), { maxLength: 3 }),
       amounts: fc.array(fc.constantFrom(0n, 1n, token(10n), token(1_000n)), { maxLength: 3 }),
+      edge: fc.constantFrom<GuaranteeEdge>("none", "none", "fill", "fill", "over", "share"),
       dt,
     })
     .map((op) => (op.users.length > 0 && op.amounts.length > 0 ? { ...op, amounts: fit(op.amounts, op.users) } : op)),

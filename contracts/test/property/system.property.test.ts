@@ -11,6 +11,11 @@
  * that moment; the model applies it then too (`timelock.ts` models the queue). Scheduling,
  * cancelling and executing too early must leave every setting as it was.
  *
+ * Beside the model, `oracles.ts` checks every successful transaction's events against balances and
+ * views by routes of its own (hashrate, makeup, direct push, fee splits, guarantee caps, generation
+ * eligibility). At the end the run prints how often each operation succeeded and failed with each
+ * custom error.
+ *
  * PROPERTY_RUNS sets the number of sequences (default 300), PROPERTY_SEED replays a run and
  * PROPERTY_PATH (printed by fast-check with the seed) replays one counterexample. PROPERTY_CHECK=end
  * compares the state only at the end of each sequence (the default under coverage).
@@ -63,6 +68,7 @@ import {
   type StakePick,
   type Timing,
 } from "./ops";
+import { Oracles } from "./oracles";
 import { TimelockModel, operationId } from "./timelock";
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
@@ -75,6 +81,12 @@ const PATH = process.env.PROPERTY_PATH;
  */
 const CHECK_EVERY_STEP =
   (process.env.PROPERTY_CHECK ?? (process.env.SOLIDITY_COVERAGE === "true" ? "end" : "step")) === "step";
+
+/**
+ * PROPERTY_ORACLES=off leaves out the oracles of `oracles.ts`, to measure what they catch that the
+ * comparison with the model and the other invariants do not (`npm run contracts:mutants` does).
+ */
+const ORACLES = process.env.PROPERTY_ORACLES !== "off";
 
 /** What each actor starts with, of every token (varied so that some payments fail). */
 const FUNDING_STEPS = [20_000n, 12_000n, 6_000n, 1_500n, 400n].map((n) => n * WAD);
@@ -125,15 +137,33 @@ describe("system property: contracts agree with the reference model", () => {
       await worlds.key.leave();
     }
     const seconds = (Date.now() - started) / 1000;
-    const outcomes = [...stats.outcomes.entries()].sort(([, a], [, b]) => b - a);
     console.log(
       `      ${sequences} sequences (${timelocked} owned by the timelock), ${stats.steps} steps in ` +
-        `${seconds.toFixed(1)} s, ${outcomes.length} distinct outcomes`,
+        `${seconds.toFixed(1)} s, ${stats.outcomes.size} distinct outcomes`,
     );
-    // PROPERTY_STATS=1 prints how often each operation succeeded or failed with each error.
-    if (process.env.PROPERTY_STATS) console.log(outcomes.map(([k, n]) => `        ${k} ${n}`).join("\n"));
+    console.log(outcomeTable(stats.outcomes));
   });
 });
+
+/**
+ * How often each operation succeeded and failed with each custom error, one line per operation
+ * (a timelock's schedule, cancel and execute of a call are operations of their own).
+ */
+function outcomeTable(outcomes: ReadonlyMap<string, number>): string {
+  const byOp = new Map<string, [string, number][]>();
+  for (const [key, n] of outcomes) {
+    const at = key.lastIndexOf(":");
+    const op = key.slice(0, at);
+    byOp.set(op, [...(byOp.get(op) ?? []), [key.slice(at + 1), n]]);
+  }
+  return [...byOp.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([op, results]) => {
+      const sorted = results.sort(([a, x], [b, y]) => (a === "ok" ? -1 : b === "ok" ? 1 : y - x));
+      return `        ${op}: ${sorted.map(([r, n]) => `${r} ${n}`).join(", ")}`;
+    })
+    .join("\n");
+}
 
 /** One resolved step: a transaction (with the model operation it mirrors) or a time jump. */
 type Step =
@@ -196,6 +226,8 @@ class Harness {
   private readonly accounts: [AccountName, Address][];
   private readonly settingsKeys: string[];
   private initialView: View = new Map();
+  /** The independent oracles of the sequence running (`oracles.ts`). */
+  private oracles!: Oracles;
 
   private constructor(
     private readonly s: System,
@@ -565,6 +597,14 @@ class Harness {
     /** UDBK each stake actually paid out (to its owner and as fees). */
     const stakeReceived = new Map<bigint, bigint>();
     const ind = new Independent(this.initial);
+    this.oracles = new Oracles({
+      pool: getAddress(this.s.pool.address),
+      staking: getAddress(this.s.staking.address),
+      poolAbi: this.s.pool.abi as Abi,
+      stakingAbi: this.s.staking.abi as Abi,
+      names: new Map([...this.names].map(([a, n]) => [getAddress(a), n])),
+      maxGuaranteePercent: this.initial.maxGuaranteePercent,
+    });
 
     for (const [i, op] of ops.entries()) {
       const steps = this.resolveAll(op, model, queue, i);
@@ -599,6 +639,10 @@ class Harness {
         if (step.type === "tx" && outcome && CHECK_EVERY_STEP) {
           await this.checkStep(step, outcome, prev, cur, model, trace, poolReceived, stakeReceived);
           await this.checkIndependent(ind, step, outcome, prev, cur, model.now, trace);
+          if (outcome.ok && ORACLES) {
+            const problems = this.oracles.check(await lastLogs(), prev, cur, settled, model.now);
+            if (problems.length > 0) fail(`oracles:\n  ${problems.join("\n  ")}`, trace);
+          }
           if (step.queue && !(step.queue === "execute" && outcome.ok)) this.checkUnchanged(settled, prev, cur, trace);
         }
         if (settings) {
@@ -1196,17 +1240,27 @@ class Harness {
           true,
         );
       case "creditGuarantee": {
-        const users = op.users.map((i) => (i < 0 ? zeroAddress : actor(i)));
-        const names = op.users.map((i) => (i < 0 ? "0x0" : ACTORS[i]));
+        let users = op.users.map((i) => (i < 0 ? zeroAddress : actor(i)));
+        let names = op.users.map((i) => (i < 0 ? "0x0" : ACTORS[i]));
+        let amounts = op.amounts;
+        const holders = ACTORS.map((_, j) => j).filter((j) => m.userBuyNftCount(actor(j)) > 0n);
+        if (op.edge !== "none" && holders.length > 0) {
+          const j = among(Math.max(op.users[0] ?? 0, 0), holders);
+          const room = this.oracles.guaranteeRoom(actor(j), m.poolSettings.dwnPriceUsdt);
+          const share = (m.balanceOf("dwn", P) * 1_000n) / 10_000n;
+          users = [actor(j)];
+          names = [ACTORS[j]];
+          amounts = [{ fill: room, over: room + 1n, share: share + 1n }[op.edge]];
+        }
         return tx(
-          `creditGuarantee(${callerName(op.caller)}: [${names.join(",")}], [${op.amounts.join(",")}])`,
+          `creditGuarantee(${callerName(op.caller)}: [${names.join(",")}], [${amounts.join(",")}])`,
           op.dt,
           callerOf(op.caller),
           P,
-          pool(op.kind, [users, op.amounts]),
-          (mm, from) => mm.creditGuarantee(from, users, op.amounts),
+          pool(op.kind, [users, amounts]),
+          (mm, from) => mm.creditGuarantee(from, users, amounts),
           true,
-          { kind: "guarantee", total: op.amounts.reduce((a, b) => a + b, 0n) },
+          { kind: "guarantee", total: amounts.reduce((a, b) => a + b, 0n) },
         );
       }
       case "setFeeRates":

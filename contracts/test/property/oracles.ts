@@ -1,0 +1,273 @@
+/**
+ * Oracles of the property test that do not trust the reference model: each successful transaction's
+ * events are checked against the balances and views read before and after it and the settings in
+ * force before it, by a different route than the contracts' formulas (bounds instead of one
+ * rounded division, repeated multiplication instead of squaring, the inviter chain walked from the
+ * views, fee rates remembered from the settings at stake time, guarantee caps rebuilt from the
+ * user's own purchase events). None of this calls `model.ts`, so a misreading the model shares
+ * with the contract still fails here.
+ */
+import { decodeEventLog, getAddress, zeroAddress, type Abi, type Address, type Hex } from "viem";
+
+type View = Map<string, unknown>;
+type Log = { address: Address; topics: [Hex, ...Hex[]]; data: Hex };
+
+const WAD = 10n ** 18n;
+const BP = 10_000n;
+const DAY = 86_400n;
+
+/** What the oracles need to know about a deployment. */
+export interface OracleSetup {
+  pool: Address;
+  staking: Address;
+  poolAbi: Abi;
+  stakingAbi: Abi;
+  /** The view-key name of every account the views cover (actors, pool, staking, treasury, fee recipient). */
+  names: ReadonlyMap<Address, string>;
+  /** The pool's deploy-time guarantee cap, in percent of what a user paid. */
+  maxGuaranteePercent: bigint;
+}
+
+interface Purchase {
+  payusdt: bigint;
+  /** `dwnPriceUsdt` in force when the purchase was made. */
+  price: bigint;
+}
+
+interface StakeRecord {
+  principal: bigint;
+  collectFeeRate: bigint;
+  unstakeFeeRate: bigint;
+}
+
+interface Income {
+  user: Address;
+  from: Address;
+  kind: number;
+  amount: bigint;
+}
+
+/** a ≤ x / d < a + 1, i.e. `a` is x / d rounded down, checked without dividing. */
+const isFloor = (a: bigint, x: bigint, d: bigint) => a * d <= x && x < (a + 1n) * d;
+
+export class Oracles {
+  private readonly purchases = new Map<Address, Purchase[]>();
+  /** Σ amount × price of each user's guarantee credits (USDT wei × 1e18). */
+  private readonly guaranteeValue = new Map<Address, bigint>();
+  private readonly guaranteeTotal = new Map<Address, bigint>();
+  private readonly stakes = new Map<bigint, StakeRecord>();
+
+  constructor(private readonly setup: OracleSetup) {}
+
+  /**
+   * Checks one successful transaction from its logs, the views before (`prev`) and after (`cur`)
+   * it, the settings in force before it (`settings`) and its block time; returns what failed.
+   */
+  check(logs: readonly Log[], prev: View, cur: View, settings: View, now: bigint): string[] {
+    const problems: string[] = [];
+    const fail = (message: string) => problems.push(message);
+    const name = (a: Address) => this.setup.names.get(getAddress(a));
+    const delta = (key: string) => (cur.get(key) as bigint) - (prev.get(key) as bigint);
+    const u = (key: string) => settings.get(key) as bigint;
+
+    const incomes: Income[] = [];
+    const purchases: { user: Address; tierId: bigint; payusdt: bigint; paydwn8: bigint; h: bigint; m: bigint }[] = [];
+    for (const log of logs) {
+      const at = getAddress(log.address);
+      if (at === this.setup.pool) {
+        const e = decodeEventLog({ abi: this.setup.poolAbi, data: log.data, topics: log.topics, strict: false });
+        const a = e.args as unknown as Record<string, bigint | Address | number>;
+        if (e.eventName === "IncomeCredited") {
+          incomes.push({
+            user: getAddress(a.user as Address),
+            from: getAddress(a.from as Address),
+            kind: Number(a.kind),
+            amount: a.amount as bigint,
+          });
+        } else if (e.eventName === "NftPurchased") {
+          purchases.push({
+            user: getAddress(a.user as Address),
+            tierId: a.tierId as bigint,
+            payusdt: a.payusdt as bigint,
+            paydwn8: a.paydwn8 as bigint,
+            h: a.hashrate as bigint,
+            m: a.makeupHashrate as bigint,
+          });
+        }
+      } else if (at === this.setup.staking) {
+        const e = decodeEventLog({ abi: this.setup.stakingAbi, data: log.data, topics: log.topics, strict: false });
+        const a = e.args as unknown as Record<string, bigint | Address>;
+        if (e.eventName === "Staked") {
+          const collectFeeRate = u("staking.collectFeeRate");
+          const unstakeFeeRate = u("staking.unstakeFeeRate");
+          if (a.collectFeeRate !== collectFeeRate || a.unstakeFeeRate !== unstakeFeeRate) {
+            fail(
+              `stake ${a.id} announces fee rates ${a.unstakeFeeRate}/${a.collectFeeRate}, in force ${unstakeFeeRate}/${collectFeeRate}`,
+            );
+          }
+          this.stakes.set(a.id as bigint, { principal: delta("dwn.staking"), collectFeeRate, unstakeFeeRate });
+        } else if (e.eventName === "RewardCollected" || e.eventName === "Redeemed") {
+          const collect = e.eventName === "RewardCollected";
+          const st = this.stakes.get(a.id as bigint);
+          const who = name(a.user as Address);
+          if (!st || !who) {
+            fail(`${e.eventName} of unknown stake ${a.id} or user ${a.user}`);
+            continue;
+          }
+          const token = collect ? "udbk" : "dwn";
+          const gross = a.amount as bigint;
+          const fee = a.fee as bigint;
+          const received = delta(`${token}.${who}`);
+          const feeReceived = delta(`${token}.feeRecipient`);
+          const rate = collect ? st.collectFeeRate : st.unstakeFeeRate;
+          if (received + feeReceived !== gross || feeReceived !== fee) {
+            fail(
+              `${e.eventName} ${a.id}: user got ${received}, fee recipient ${feeReceived}; event says ${gross} with fee ${fee}`,
+            );
+          }
+          if (!isFloor(fee, gross * rate, BP)) {
+            fail(`${e.eventName} ${a.id}: fee ${fee} of ${gross} is not the ${rate} bp the stake was made at`);
+          }
+          if (!collect && gross !== st.principal)
+            fail(`stake ${a.id} returned ${gross} DWN of a ${st.principal} principal`);
+        }
+      }
+    }
+
+    // Purchases: price, hashrate, makeup, payment, direct push.
+    const tiers = prev.get("info") as { usdtprice: bigint; dwn8price: bigint; multiple: bigint }[];
+    const price = u("pool.dwnPriceUsdt");
+    for (const p of purchases) {
+      const t = tiers[Number(p.tierId) - 1];
+      const buyer = name(p.user);
+      if (!buyer) {
+        fail(`a purchase by unknown ${p.user}`);
+        continue;
+      }
+      if (p.payusdt !== t.usdtprice || p.paydwn8 !== t.dwn8price) {
+        fail(`tier ${p.tierId} sold for ${p.payusdt}/${p.paydwn8}, priced ${t.usdtprice}/${t.dwn8price}`);
+      }
+      if (delta(`usdt.${buyer}`) !== -p.payusdt || delta("usdt.treasury") !== p.payusdt) {
+        fail(
+          `${buyer} paid ${-delta(`usdt.${buyer}`)} USDT, the treasury got ${delta("usdt.treasury")}, price ${p.payusdt}`,
+        );
+      }
+      if (!isFloor(p.h, t.usdtprice * t.multiple, BP)) {
+        fail(`tier ${p.tierId} gave hashrate ${p.h}, price ${t.usdtprice} × multiple ${t.multiple} / 1e4`);
+      }
+      const [num, den] = makeupFactor(u("pool.openBuyTime"), (settings.get("pool.makeup") as bigint[]) ?? [], now);
+      // Exact makeup is h × (num − den) / den; the contract may round down, by at most 1e-12 of h × factor.
+      const exact = p.h * (num - den);
+      const slack = (p.h * num) / den / 10n ** 12n + 1n;
+      if (p.m * den > exact || exact - p.m * den >= slack * den) {
+        fail(`makeup hashrate ${p.m} of ${p.h}, exactly ${exact / den}.. (factor ${num}/${den})`);
+      }
+      if (delta(`${buyer}.hashrate`) !== p.h + p.m || delta("totalHashrate") !== p.h + p.m) {
+        fail(
+          `${buyer}'s hashrate grew ${delta(`${buyer}.hashrate`)}, total ${delta("totalHashrate")}, bought ${p.h}+${p.m}`,
+        );
+      }
+      const list = this.purchases.get(p.user) ?? [];
+      list.push({ payusdt: p.payusdt, price });
+      this.purchases.set(p.user, list);
+
+      const inviter = getAddress(prev.get(`${buyer}.inviter`) as Address);
+      const inviterName = name(inviter);
+      const rate = u("pool.directPushRate");
+      const pushes = incomes.filter((i) => i.kind === 3 && i.from === p.user);
+      const due =
+        inviter !== zeroAddress && rate > 0n && ((prev.get(`${inviterName}.nftBalance`) as bigint) ?? 0n) > 0n;
+      if (!due) {
+        if (pushes.length > 0) fail(`a direct push for ${buyer}'s purchase, none due (inviter ${inviterName})`);
+      } else if (pushes.length !== 1 || pushes[0].user !== inviter) {
+        fail(`${pushes.length} direct pushes for ${buyer}'s purchase, one due to ${inviterName}`);
+      } else if (!isFloor(pushes[0].amount, p.payusdt * rate * WAD, BP * price)) {
+        fail(`direct push ${pushes[0].amount} DWN for ${p.payusdt} USDT at ${rate} bp, price ${price}`);
+      }
+    }
+    if (purchases.length === 0 && incomes.some((i) => i.kind === 3)) fail("a direct push without a purchase");
+
+    // Generation income: only to ancestors whose tier qualified, at the generation's rate.
+    const rates = (settings.get("pool.dynamicRates") as bigint[]) ?? [];
+    for (const settle of incomes.filter((i) => i.kind === 1)) {
+      const expected = new Map<Address, bigint>();
+      let below = name(settle.user);
+      for (let g = 1; g <= rates.length && below; g++) {
+        const up = getAddress(prev.get(`${below}.inviter`) as Address);
+        if (up === zeroAddress) break;
+        const upName = name(up);
+        const tier = (prev.get(`${upName}.maxNFTPosition`) as bigint) ?? 0n;
+        // ⌈g / 2⌉ ≤ tier, i.e. g ≤ 2 × tier.
+        const credit = (settle.amount * rates[g - 1]) / BP;
+        if (BigInt(g) <= 2n * tier && credit > 0n) expected.set(up, (expected.get(up) ?? 0n) + credit);
+        below = upName;
+      }
+      const got = new Map<Address, bigint>();
+      for (const i of incomes)
+        if (i.kind === 2 && i.from === settle.user) got.set(i.user, (got.get(i.user) ?? 0n) + i.amount);
+      for (const a of new Set([...expected.keys(), ...got.keys()])) {
+        if (expected.get(a) !== got.get(a)) {
+          fail(
+            `generation income to ${name(a)} from ${name(settle.user)}'s ${settle.amount}: ${got.get(a) ?? 0n}, due ${expected.get(a) ?? 0n}`,
+          );
+        }
+      }
+    }
+    const settled = new Set(incomes.filter((i) => i.kind === 1).map((i) => i.from));
+    if (incomes.some((i) => i.kind === 2 && !settled.has(i.from)))
+      fail("generation income with no static income settled");
+
+    // Guarantees: each user's total within the cap rebuilt from its own purchases, each call
+    // within its share of the reserve.
+    let guaranteed = 0n;
+    for (const g of incomes.filter((i) => i.kind === 4)) {
+      guaranteed += g.amount;
+      const who = name(g.user);
+      if (!who || ((prev.get(`${who}.nftBalance`) as bigint) ?? 0n) === 0n)
+        fail(`a guarantee to ${who ?? g.user}, who holds no NFT`);
+      this.guaranteeTotal.set(g.user, (this.guaranteeTotal.get(g.user) ?? 0n) + g.amount);
+      const value = (this.guaranteeValue.get(g.user) ?? 0n) + g.amount * price;
+      this.guaranteeValue.set(g.user, value);
+      if (value * 100n > this.capScaled(g.user)) {
+        fail(
+          `${who} was credited ${this.guaranteeTotal.get(g.user)} DWN of guarantees worth ${value} USDT×1e18, cap ${this.capScaled(g.user)} / 100`,
+        );
+      }
+    }
+    if (guaranteed * BP > (prev.get("dwn.pool") as bigint) * 1000n) {
+      fail(`one call credited ${guaranteed} DWN of guarantees, over 10 % of the ${prev.get("dwn.pool")} DWN reserve`);
+    }
+    return problems;
+  }
+
+  /** The user's guarantee cap × 100, in USDT wei × 1e18: whole USDT paid per purchase × percent. */
+  private capScaled(user: Address): bigint {
+    let whole = 0n;
+    for (const p of this.purchases.get(user) ?? []) whole += p.payusdt / WAD;
+    return whole * WAD * WAD * this.setup.maxGuaranteePercent;
+  }
+
+  /**
+   * The most DWN a guarantee to `user` could credit at `price` without passing the cap the user's
+   * own purchases allow (used to steer sequences to the cap's edge).
+   */
+  guaranteeRoom(user: Address, price: bigint): bigint {
+    const room = this.capScaled(getAddress(user)) - 100n * (this.guaranteeValue.get(getAddress(user)) ?? 0n);
+    return room > 0n ? room / (100n * price) : 0n;
+  }
+}
+
+/**
+ * The makeup factor at `now` as an exact fraction: (makeupPercent / 1e4) multiplied by itself once
+ * for each whole day since `openBuyTime`, counted by stepping a day at a time, up to the maximum.
+ */
+function makeupFactor(openBuyTime: bigint, makeup: bigint[], now: bigint): [bigint, bigint] {
+  const [percent, max] = makeup;
+  let num = 1n;
+  let den = 1n;
+  for (let day = 1n; day <= max && openBuyTime + day * DAY <= now; day++) {
+    num *= percent;
+    den *= BP;
+  }
+  return [num, den];
+}
