@@ -17,6 +17,7 @@ import type { HDAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { recentStrings } from "../../web/src/features/tx/recentStrings";
 import { formatAmount, formatCompact } from "../../web/src/lib/format";
+import { formatMoney } from "../../web/src/lib/money";
 import { connectTestWallet, expectLocatorText, expectText, screenshot, toast } from "../support/browser";
 import { e2eSuite } from "../support/suite";
 import { devnetAccount, role } from "../support/stack";
@@ -556,8 +557,8 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
     const withdrawable =
       (await read.pool("userStaticProfit", inviter.address)) + (await read.pool("userDynamicProfit", inviter.address));
     // Cumulative gains: every payout plus what is withdrawable now, so never below withdrawable.
-    await expectText(page, "income-total", `${formatAmount(BigInt(log.collected) + withdrawable)} DWN`);
-    await expectText(page, "income-withdrawable", `${formatAmount(withdrawable, { cut: true })} DWN`);
+    await expectText(page, "income-total", `${formatMoney("income", BigInt(log.collected) + withdrawable)} DWN`);
+    await expectText(page, "income-withdrawable", `${formatMoney("income", withdrawable)} DWN`);
     assert.ok(BigInt(log.collected) > 0n, "the two withdrawals are counted");
 
     // Every row: income credited (+) and withdrawals (-), newest first, as the API lists them.
@@ -577,7 +578,9 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
     );
     assert.deepEqual(
       await texts(page, "income-list", "income-amount"),
-      log.list.map((row) => `${row.type.startsWith("collect_") ? "-" : "+"}${formatAmount(BigInt(row.amount))} DWN`),
+      log.list.map(
+        (row) => `${row.type.startsWith("collect_") ? "-" : "+"}${formatMoney("income", BigInt(row.amount))} DWN`,
+      ),
     );
     assert.deepEqual(
       await texts(page, "income-list", "income-time"),

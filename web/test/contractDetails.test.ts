@@ -58,20 +58,20 @@ describe("the popup's fee, as Staking.sol computes it", () => {
 
 describe("the popup's figures, as shown", () => {
   it("are 4 decimals at most, trailing zeros trimmed: what the user receives cut, the fee rounded; the rate in %", () => {
-    expect(feeFigures(100n * e18, 500n)).toEqual({ amount: "100", rate: "5", fee: "5", receivable: "95" });
-    expect(feeFigures(1_999_999_999_999_987_200n, 300n)).toEqual({
+    expect(feeFigures(100n * e18, 500n, "reward")).toEqual({ amount: "100", rate: "5", fee: "5", receivable: "95" });
+    expect(feeFigures(1_999_999_999_999_987_200n, 300n, "reward")).toEqual({
       amount: "1.9999",
       rate: "3",
       fee: "0.06",
       receivable: "1.9399",
     });
-    expect(feeFigures(123_456_789n * 10n ** 12n, 250n)).toEqual({
+    expect(feeFigures(123_456_789n * 10n ** 12n, 250n, "reward")).toEqual({
       amount: "123.4567",
       rate: "2.5",
       fee: "3.0864",
       receivable: "120.3703",
     });
-    expect(feeFigures(0n, 300n)).toEqual({ amount: "0", rate: "3", fee: "0", receivable: "0" });
+    expect(feeFigures(0n, 300n, "reward")).toEqual({ amount: "0", rate: "3", fee: "0", receivable: "0" });
   });
 });
 

@@ -36,12 +36,12 @@ describe("the income log's rows", () => {
     expect(isWithdrawal("direct")).toBe(false);
   });
 
-  it("sign the amount: + for income, - for a withdrawal, 4 decimals rounded", () => {
+  it("sign the amount: + for income, - for a withdrawal, 4 decimals cut (income is never shown rounded up)", () => {
     const row = (type: Income["type"], amount: string) => signedAmount({ type, amount });
     expect(row("static", "1500000000000000000")).toBe("+1.5");
     expect(row("direct", "20000000000000000000")).toBe("+20");
     expect(row("generation", "123456789")).toBe("+0");
-    expect(row("collect_static", "2345678900000000000")).toBe("-2.3457");
+    expect(row("collect_static", "2345678900000000000")).toBe("-2.3456");
     expect(row("collect_dynamic", "20000000000000000000")).toBe("-20");
     // A malformed amount reads as 0 rather than breaking the row.
     expect(row("guarantee", "1e18")).toBe("+0");

@@ -69,8 +69,8 @@ describe("a record card of the records tab", () => {
     expect(html).toContain('data-status="1"');
     expect(text(html, "stake-pay-dwn")).toBe("200 DWN");
     expect(text(html, "stake-days")).toBe("30 days");
-    // Rounded to 4 decimals: a reward paid by the second reads 2, not 1.9999.
-    expect(text(html, "stake-udbk")).toBe("2 UDBK");
+    // Cut to 4 decimals, as on the details page: a reward is never shown rounded up.
+    expect(text(html, "stake-udbk")).toBe("1.9999 UDBK");
     expect(text(html, "stake-start")).toBe(time(record.start_timestamp));
   });
 
@@ -100,7 +100,7 @@ describe("a record card of the records tab", () => {
 });
 
 describe("the detail card", () => {
-  it("shows the chain's figures, 4 decimals with its token (the claimable cut), and the start and end", async () => {
+  it("shows the chain's figures, 4 decimals with its token (rewards cut, the principal rounded), and the start and end", async () => {
     const html = await render(
       createElement(DetailCard, {
         id: 7n,
@@ -129,7 +129,7 @@ describe("the detail card", () => {
     expect(text(html, "stake-status")).toBe("Pledged");
     expect(text(html, "detail-pay-dwn")).toBe("123.4568 DWN");
     expect(text(html, "detail-days")).toBe("30 days");
-    expect(text(html, "detail-total-reward")).toBe("30 UDBK");
+    expect(text(html, "detail-total-reward")).toBe("29.9999 UDBK");
     expect(text(html, "detail-claimable")).toBe("0.9999 UDBK");
     expect(text(html, "detail-start")).toBe(time(record.start_timestamp));
     expect(text(html, "detail-end")).toBe(time(record.end_timestamp));
@@ -143,7 +143,7 @@ describe("a reward-record row", () => {
     );
     expect(reward).toContain('data-kind="reward"');
     expect(text(reward, "reward-label")).toBe("Reward record");
-    expect(text(reward, "reward-amount")).toBe("+2 UDBK");
+    expect(text(reward, "reward-amount")).toBe("+1.9999 UDBK");
     expect(text(reward, "reward-time")).toBe(time(1_767_312_000));
     const claim = await render(
       createElement(RewardRow, {

@@ -28,6 +28,15 @@ export function formatAmount(value: bigint, { decimals = 18, places = 4, cut = f
   return negative && shown !== 0n ? `-${text}` : text;
 }
 
+/**
+ * A fixed-point number that is not a token amount (a rate in basis points, hours, a multiple),
+ * with every one of its `decimals` places kept and trailing zeros trimmed: 250 with 2 → "2.5".
+ * Token amounts go through `formatMoney` (lib/money.ts), which names their kind.
+ */
+export function formatDecimal(value: bigint, decimals: number): string {
+  return formatAmount(value, { decimals, places: decimals });
+}
+
 const SUFFIXES: readonly [string, bigint][] = [
   ["AB", 10n ** 18n],
   ["AA", 10n ** 15n],

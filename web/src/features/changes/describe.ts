@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import type { SettingValue, UpcomingChange } from "@dwn/api";
-import { formatAmount, formatTime, shorten } from "../../lib/format";
+import { formatDecimal, formatTime, shorten } from "../../lib/format";
+import { formatMoney } from "../../lib/money";
 import type { ChangesMessages } from "./strings";
 
 type Param = keyof ChangesMessages["param"];
@@ -56,7 +57,7 @@ const KINDS: Record<Param, Kind> = {
 
 const DAY = 86_400n;
 const big = (v: SettingValue) => (typeof v === "string" && /^\d+$/.test(v) ? BigInt(v) : 0n);
-const percent = (bp: bigint) => `${formatAmount(bp, { decimals: 2, places: 2 })}%`;
+const percent = (bp: bigint) => `${formatDecimal(bp, 2)}%`;
 
 /** One value as the user reads it, in the user's language. */
 export function formatValue(param: Param, value: SettingValue, t: T): string {
@@ -65,9 +66,9 @@ export function formatValue(param: Param, value: SettingValue, t: T): string {
     if ("token" in kind) {
       // creditGuarantee's amounts: their total.
       const total = Array.isArray(value) ? value.reduce((sum, v) => sum + big(v), 0n) : big(value);
-      return `${formatAmount(total)} ${kind.token}`;
+      return `${formatMoney("figure", total)} ${kind.token}`;
     }
-    return t("perDay", { amount: `${formatAmount(big(value) * DAY)} ${kind.perDay}` });
+    return t("perDay", { amount: `${formatMoney("figure", big(value) * DAY)} ${kind.perDay}` });
   }
   switch (kind) {
     case "percent":
@@ -78,7 +79,7 @@ export function formatValue(param: Param, value: SettingValue, t: T): string {
       // 10100: 1.01 a day, +1 % a day.
       return `+${percent(big(value) - 10_000n)}`;
     case "multiple":
-      return `×${formatAmount(big(value), { decimals: 4, places: 4 })}`;
+      return `×${formatDecimal(big(value), 4)}`;
     case "count":
       return Array.isArray(value) ? t("addresses", { count: value.length }) : String(big(value));
     case "time":
@@ -89,7 +90,7 @@ export function formatValue(param: Param, value: SettingValue, t: T): string {
       const seconds = big(value);
       return seconds % DAY === 0n
         ? t("days", { days: String(seconds / DAY) })
-        : t("hours", { hours: formatAmount((seconds * 100n) / 3600n, { decimals: 2, places: 2 }) });
+        : t("hours", { hours: formatDecimal((seconds * 100n) / 3600n, 2) });
     }
     case "address":
       return shorten(String(value), 6);

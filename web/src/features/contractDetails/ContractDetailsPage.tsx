@@ -106,6 +106,7 @@ function StakeDetails({ id }: { id: bigint }) {
         title={t("pledge.incomeWithdrawal")}
         token={SYMBOL.udbk}
         amount={claimable ?? 0n}
+        amountKind="reward"
         rate={rates.data?.collectFeeRate}
         busy={busy === "claim"}
         onConfirm={() => void confirm("claim")}
@@ -117,6 +118,7 @@ function StakeDetails({ id }: { id: bigint }) {
         title={t("pledge.principalWithdrawal")}
         token={SYMBOL.dwn}
         amount={principal ?? 0n}
+        amountKind="principal"
         rate={rates.data?.unstakeFeeRate}
         busy={busy === "redeem"}
         onConfirm={() => void confirm("redeem")}

@@ -1,13 +1,14 @@
 import type { TFunction } from "i18next";
 import type { Messages } from "../../i18n/locales/en-us";
-import { formatAmount, formatTime } from "../../lib/format";
+import { formatTime } from "../../lib/format";
+import { formatMoney } from "../../lib/money";
 import type { TxProblem } from "./errors";
 
 type ErrorKey = keyof Messages["contractErrors"];
 
 /** The custom errors a user can meet, with the arguments their sentences insert. */
 const CONTRACT_ERRORS: Record<string, (args: readonly unknown[]) => Record<string, string>> = {
-  InsufficientReserve: ([needed]) => ({ needed: `${formatAmount(asBigint(needed))} DWN` }),
+  InsufficientReserve: ([needed]) => ({ needed: `${formatMoney("figure", asBigint(needed))} DWN` }),
   NoStaticIncome: () => ({}),
   NoDynamicIncome: () => ({}),
   PoolBuyingNotOpen: ([openBuyTime]) => ({ time: formatTime(asBigint(openBuyTime)) }),
@@ -16,12 +17,12 @@ const CONTRACT_ERRORS: Record<string, (args: readonly unknown[]) => Record<strin
   PoolTierLimitReached: ([, limit]) => ({ limit: String(asBigint(limit)) }),
   PoolUserNotBound: () => ({}),
   PoolQuoteMoved: ([, payusdt, paydwn8]) => ({
-    usdt: `${formatAmount(asBigint(payusdt))} USDT`,
-    dwn9: `${formatAmount(asBigint(paydwn8))} DWN9`,
+    usdt: `${formatMoney("price", asBigint(payusdt))} USDT`,
+    dwn9: `${formatMoney("price", asBigint(paydwn8))} DWN9`,
   }),
   StakingTermsMoved: ([dwn, a8, cycleDays]) => ({
-    dwn: `${formatAmount(asBigint(dwn))} DWN`,
-    a8: `${formatAmount(asBigint(a8))} A8`,
+    dwn: `${formatMoney("price", asBigint(dwn))} DWN`,
+    a8: `${formatMoney("price", asBigint(a8))} A8`,
     cycle: String(asBigint(cycleDays)),
   }),
   StakingAlreadyRedeemed: () => ({}),

@@ -1,6 +1,6 @@
 import { parseEventLogs, type Address, type TransactionReceipt } from "viem";
 import { poolAbi, stakingAbi } from "@dwn/contracts";
-import { formatAmount } from "../../lib/format";
+import { formatMoney } from "../../lib/money";
 
 /** The payouts whose amount reaches the caller: net of the fee where the event carries one. */
 const PAYOUTS = {
@@ -25,7 +25,9 @@ export function receivedText(receipt: TransactionReceipt, account: Address, cont
     const args = event.args as { user: Address; amount: bigint; fee?: bigint };
     if (args.user.toLowerCase() !== account.toLowerCase()) continue;
     const net = args.amount - (args.fee ?? 0n);
-    return `+${formatAmount(net, { cut: true })} ${PAYOUTS[event.eventName as keyof typeof PAYOUTS]}`;
+    // A claim's and a redeem's net of their fee is their receivable; a collection is income.
+    const text = args.fee === undefined ? formatMoney("income", net) : formatMoney("receivable", net);
+    return `+${text} ${PAYOUTS[event.eventName as keyof typeof PAYOUTS]}`;
   }
   return undefined;
 }

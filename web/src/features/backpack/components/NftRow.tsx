@@ -2,7 +2,8 @@ import type { Nft } from "@dwn/api";
 import { useTranslation } from "react-i18next";
 import { ExplorerLink } from "../../../components/ExplorerLink";
 import { parseAmount } from "../../../lib/amount";
-import { formatAmount, formatTime } from "../../../lib/format";
+import { formatTime } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { useTierDescription } from "../../mine/hooks/useTierDescription";
 import { tierImage } from "../../mine/utils/tiers";
 import { nftPower } from "../utils/nftPower";
@@ -24,9 +25,9 @@ export function NftRow({ nft }: { nft: Nft }) {
         </h3>
         <dl className={styles.facts}>
           <dt>{t("backpack.power")}</dt>
-          <dd data-testid="nft-power">{formatAmount(nftPower(nft))}</dd>
+          <dd data-testid="nft-power">{formatMoney("figure", nftPower(nft))}</dd>
           <dt>{t("backpack.amount")}</dt>
-          <dd data-testid="nft-amount">{formatAmount(parseAmount(nft.usdtprice))} USDT</dd>
+          <dd data-testid="nft-amount">{formatMoney("price", parseAmount(nft.usdtprice))} USDT</dd>
           <dt>{t("backpack.getTime")}</dt>
           <dd data-testid="nft-time">{formatTime(nft.create_time)}</dd>
         </dl>

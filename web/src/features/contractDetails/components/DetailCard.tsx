@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { known } from "../../../components/Placeholder";
 import { Section } from "../../../components/Section";
-import { formatAmount, formatTime } from "../../../lib/format";
+import { formatTime } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import type { StakeInfo } from "../../../lib/reads/staking";
 import { StatusBadge } from "../../pledge/components/StatusBadge";
 import { SYMBOL } from "../../pledge/utils/tokens";
@@ -35,8 +36,7 @@ export function DetailCard({
 }) {
   const { t } = useTranslation();
   const clock = useClock(now);
-  const amount = (value: bigint | undefined, token: string, cut = false) =>
-    known(value, (v) => t("pledge.tokenAmount", { amount: formatAmount(v, { cut }), token }));
+  const amount = (text: string, token: string) => t("pledge.tokenAmount", { amount: text, token });
   const moment = info && stakeMoment(info, clock);
   return (
     <Section
@@ -46,7 +46,9 @@ export function DetailCard({
     >
       <dl className={styles.list}>
         <dt>{t("contractDetails.amount")}</dt>
-        <dd data-testid="detail-pay-dwn">{amount(info?.dwnAmount, SYMBOL.dwn)}</dd>
+        <dd data-testid="detail-pay-dwn">
+          {known(info, (v) => amount(formatMoney("principal", v.dwnAmount), SYMBOL.dwn))}
+        </dd>
         <dt>{t("contractDetails.period")}</dt>
         <dd data-testid="detail-days">
           {known(info, (v) => t("common.days", { days: String(v.durationPerCycle / 86_400n) }))}
@@ -54,11 +56,13 @@ export function DetailCard({
         {totalReward !== "omit" && (
           <>
             <dt>{t("contractDetails.totalReward")}</dt>
-            <dd data-testid="detail-total-reward">{amount(totalReward, SYMBOL.udbk)}</dd>
+            <dd data-testid="detail-total-reward">
+              {known(totalReward, (v) => amount(formatMoney("reward", v), SYMBOL.udbk))}
+            </dd>
           </>
         )}
         <dt>{t("contractDetails.claimable")}</dt>
-        <dd data-testid="detail-claimable">{amount(claimable, SYMBOL.udbk, true)}</dd>
+        <dd data-testid="detail-claimable">{known(claimable, (v) => amount(formatMoney("reward", v), SYMBOL.udbk))}</dd>
         <dt>{t("contractDetails.startTime")}</dt>
         <dd data-testid="detail-start">{known(info, (v) => formatTime(v.startTime))}</dd>
         <dt>{t("contractDetails.endTime")}</dt>

@@ -14,6 +14,7 @@ export function FeePopup({
   title,
   token,
   amount,
+  amountKind,
   rate,
   busy,
   onConfirm,
@@ -24,6 +25,8 @@ export function FeePopup({
   title: string;
   token: string;
   amount: bigint;
+  /** What `amount` is: the claim's reward or the redeem's principal. */
+  amountKind: "reward" | "principal";
   /** The fee rate in basis points; undefined while it loads. */
   rate: bigint | undefined;
   busy: boolean;
@@ -32,7 +35,7 @@ export function FeePopup({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const figures = rate === undefined ? undefined : feeFigures(amount, rate);
+  const figures = rate === undefined ? undefined : feeFigures(amount, rate, amountKind);
   // The exact base units beside each shown (cut) figure, for whoever checks them against the chain.
   const exact = rate === undefined ? undefined : feeEstimate(amount, rate);
   const value = (figure: string | undefined) =>

@@ -2,7 +2,8 @@ import type { ClaimRow, RewardRow as Reward } from "@dwn/api";
 import { useTranslation } from "react-i18next";
 import { ExplorerLink } from "../../../components/ExplorerLink";
 import { parseAmount } from "../../../lib/amount";
-import { formatAmount, formatTime } from "../../../lib/format";
+import { formatTime } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import styles from "./RewardList.module.css";
 
 /** A row of the reward-record list: a claim ("-", red) when it has a collect_id, else a day's reward ("+", blue). */
@@ -20,7 +21,7 @@ export function RewardRow({ row }: { row: Reward | ClaimRow }) {
       </div>
       <span className={claim ? styles.minus : styles.plus} data-testid="reward-amount">
         {claim ? "-" : "+"}
-        {formatAmount(parseAmount(row.reward_num))} <small>UDBK</small>
+        {formatMoney("reward", parseAmount(row.reward_num))} <small>UDBK</small>
       </span>
     </div>
   );

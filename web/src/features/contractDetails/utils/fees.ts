@@ -1,4 +1,5 @@
-import { formatAmount } from "../../../lib/format";
+import { formatDecimal } from "../../../lib/format";
+import { formatMoney, type AmountKind } from "../../../lib/money";
 
 /**
  * The figures of the claim and redeem popups, computed as Staking.sol pays them: rates are
@@ -20,7 +21,7 @@ export function feeEstimate(amount: bigint, rate: bigint): FeeEstimate {
 
 /** A rate in basis points as the percent the popup shows, without the sign: 500 → "5", 250 → "2.5", 333 → "3.33". */
 export function ratePercent(rate: bigint): string {
-  return formatAmount(rate, { decimals: 2, places: 2 });
+  return formatDecimal(rate, 2);
 }
 
 /** What the popup shows, as text: the amount, the rate in % (without the sign), the fee and the receivable. */
@@ -31,13 +32,18 @@ export interface FeeFigures {
   receivable: string;
 }
 
-export function feeFigures(amount: bigint, rate: bigint): FeeFigures {
+/** `kind` is what the popup pays out before its fee: a claim's reward or a redeem's principal. */
+export function feeFigures(
+  amount: bigint,
+  rate: bigint,
+  kind: Extract<AmountKind, "reward" | "principal">,
+): FeeFigures {
   const { fee, receivable } = feeEstimate(amount, rate);
   return {
-    // What the user receives is cut, never shown larger than it is; the fee is rounded.
-    amount: formatAmount(amount, { cut: true }),
+    // Each as its kind reads everywhere else (lib/money.ts): what the user receives is cut.
+    amount: kind === "reward" ? formatMoney("reward", amount) : formatMoney("principal", amount),
     rate: ratePercent(rate),
-    fee: formatAmount(fee),
-    receivable: formatAmount(receivable, { cut: true }),
+    fee: formatMoney("fee", fee),
+    receivable: formatMoney("receivable", receivable),
   };
 }

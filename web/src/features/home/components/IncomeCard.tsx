@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { ChevronIcon } from "../../../components/icons";
 import { known } from "../../../components/Placeholder";
-import { formatAmount, formatCompact } from "../../../lib/format";
+import { formatCompact } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { ConnectButton, useWallet } from "../../wallet";
 import { usePoolUser } from "../hooks/usePoolUser";
 import styles from "./IncomeCard.module.css";
@@ -25,19 +26,15 @@ export function IncomeCard() {
         <div>
           <span className={styles.label}>{t("home.pendingIncome")}</span>
           <strong className={styles.value} data-testid="home-pending-income">
-            {known(data, (d) => formatAmount(d.staticProfit + d.dynamicProfit, { cut: true }))} <small>DWN</small>
+            {known(data, (d) => formatMoney("income", d.staticProfit + d.dynamicProfit))} <small>DWN</small>
           </strong>
         </div>
       </div>
       <dl className={styles.split}>
         <dt>{t("home.staticIncome")}</dt>
-        <dd data-testid="home-static-income">
-          {known(data, (d) => `${formatAmount(d.staticProfit, { cut: true })} DWN`)}
-        </dd>
+        <dd data-testid="home-static-income">{known(data, (d) => `${formatMoney("income", d.staticProfit)} DWN`)}</dd>
         <dt>{t("home.dynamicIncome")}</dt>
-        <dd data-testid="home-dynamic-income">
-          {known(data, (d) => `${formatAmount(d.dynamicProfit, { cut: true })} DWN`)}
-        </dd>
+        <dd data-testid="home-dynamic-income">{known(data, (d) => `${formatMoney("income", d.dynamicProfit)} DWN`)}</dd>
       </dl>
       <Link to="/mine" className={styles.assets} data-testid="home-assets-link">
         {t("nav.assets")}

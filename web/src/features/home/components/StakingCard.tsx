@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { Section } from "../../../components/Section";
 import { known } from "../../../components/Placeholder";
-import { formatAmount } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { useStakeCount } from "../hooks/useStakeCount";
 import { useStakeView } from "../hooks/useStakeView";
 import styles from "./StakingCard.module.css";
@@ -28,7 +28,7 @@ export function StakingCard() {
         <dt>{t("home.unitPrice")}</dt>
         <dd data-testid="home-unit-price">
           {known(view.data, (v) =>
-            t("home.unitPriceValue", { dwn: formatAmount(v.dwnAmount), a8: formatAmount(v.a8Amount) }),
+            t("home.unitPriceValue", { dwn: formatMoney("price", v.dwnAmount), a8: formatMoney("price", v.a8Amount) }),
           )}
         </dd>
         <dt>{t("home.cycle")}</dt>

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { known } from "../../../components/Placeholder";
-import { formatAmount } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { usePoolUser } from "../../home/hooks/usePoolUser";
 import { useWallet } from "../../wallet";
 import { useIncomeCollected } from "../hooks/useIncomeCollected";
@@ -23,12 +23,12 @@ export function IncomeSummary() {
     <section className={styles.card} data-testid="income-summary">
       <div className={styles.cell}>
         <span>{t("incomeLog.cumulativeGains")}</span>
-        <strong data-testid="income-total">{known(total, (v) => `${formatAmount(v)} DWN`)}</strong>
+        <strong data-testid="income-total">{known(total, (v) => `${formatMoney("income", v)} DWN`)}</strong>
       </div>
       <div className={styles.cell}>
         <span>{t("incomeLog.withdrawable")}</span>
         <strong data-testid="income-withdrawable">
-          {known(now, (v) => `${formatAmount(withdrawable(v), { cut: true })} DWN`)}
+          {known(now, (v) => `${formatMoney("income", withdrawable(v))} DWN`)}
         </strong>
       </div>
       <p className={styles.note} data-testid="income-summary-note">

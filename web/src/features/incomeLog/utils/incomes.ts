@@ -1,6 +1,6 @@
 import type { Income, IncomeType, Payload } from "@dwn/api";
 import { parseAmount } from "../../../lib/amount";
-import { formatAmount } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 
 /** The type filter: every row, or one of the four income kinds (the API's names). */
 export const INCOME_FILTERS = ["all", "static", "generation", "direct", "guarantee"] as const;
@@ -31,9 +31,9 @@ export function isWithdrawal(type: Income["type"]): boolean {
   return type === "collect_static" || type === "collect_dynamic";
 }
 
-/** "+1.5" for income credited, "-1.5" for a withdrawal (4 decimals, rounded; the row adds the unit). */
+/** "+1.5" for income credited, "-1.5" for a withdrawal (4 decimals, cut as every income is; the row adds the unit). */
 export function signedAmount({ type, amount }: Pick<Income, "type" | "amount">): string {
-  return `${isWithdrawal(type) ? "-" : "+"}${formatAmount(parseAmount(amount))}`;
+  return `${isWithdrawal(type) ? "-" : "+"}${formatMoney("income", parseAmount(amount))}`;
 }
 
 /** The start and end days the user picked. */

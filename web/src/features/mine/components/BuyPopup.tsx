@@ -3,7 +3,7 @@ import Popup from "antd-mobile/es/components/popup";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { known } from "../../../components/Placeholder";
-import { formatAmount } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { ConnectButton, useWallet } from "../../wallet";
 import { useBuyNft } from "../hooks/useBuyNft";
 import { useBuyQuote } from "../hooks/useBuyQuote";
@@ -34,7 +34,8 @@ export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onCl
   const { buy, busy } = useBuyNft();
   // Said before Confirm: a balance that cannot pay the quote (the purchase would stop there anyway).
   const short = hasLogin && quote && balances.data ? balanceProblem(quote, balances.data) : null;
-  const balance = (value: bigint | undefined, unit: string) => known(value, (v) => `${formatAmount(v)} ${unit}`);
+  const balance = (value: bigint | undefined, unit: string) =>
+    known(value, (v) => `${formatMoney("balance", v)} ${unit}`);
 
   return (
     <Popup
@@ -47,18 +48,18 @@ export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onCl
       {quote && (
         <>
           <h2 className={styles.title} data-testid="buy-title">
-            {t("buy.title", { payusdt: formatAmount(quote.payusdt), description: describe(quote.id) })}
+            {t("buy.title", { payusdt: formatMoney("price", quote.payusdt), description: describe(quote.id) })}
           </h2>
           <h3 className={styles.heading}>{t("buy.paymentRequired")}</h3>
           <div className={styles.pay}>
             <output className={styles.field} data-testid="buy-pay-usdt">
-              {formatAmount(quote.payusdt)}
+              {formatMoney("price", quote.payusdt)}
             </output>
             <span>USDT</span>
           </div>
           <div className={styles.pay}>
             <output className={styles.field} data-testid="buy-pay-dwn9">
-              {formatAmount(quote.paydwn8)}
+              {formatMoney("price", quote.paydwn8)}
             </output>
             <span>DWN9</span>
           </div>
@@ -71,7 +72,7 @@ export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onCl
               testId="buy-multiple"
             />
           </div>
-          <Row label={t("buy.basePower")} value={formatAmount(quote.hashrate)} testId="buy-hashrate" />
+          <Row label={t("buy.basePower")} value={formatMoney("figure", quote.hashrate)} testId="buy-hashrate" />
           <Row
             label={t("buy.compensation")}
             value={t("buy.compensationValue", makeupValues(quote))}
@@ -79,7 +80,7 @@ export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onCl
           />
           <Row
             label={t("buy.compensationPower")}
-            value={formatAmount(quote.makeupHashrate)}
+            value={formatMoney("figure", quote.makeupHashrate)}
             testId="buy-makeup-hashrate"
           />
           {short && (

@@ -5,7 +5,7 @@ import { Link } from "react-router-dom";
 import { Section } from "../../../components/Section";
 import { showToast } from "../../../components/toast";
 import { known } from "../../../components/Placeholder";
-import { formatAmount } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { usePoolUser } from "../../home/hooks/usePoolUser";
 import { ConnectButton, useWallet } from "../../wallet";
 import { useWithdraw } from "../hooks/useWithdraw";
@@ -58,7 +58,7 @@ export function CollectSection() {
           <span className={styles.cell}>
             <span className={styles.label}>{t(WITHDRAWALS[kind].title)}</span>
             <strong data-testid={`collect-${kind}-amount`}>
-              {known(amounts?.[kind], (v) => formatAmount(v, { cut: true }))} <small>DWN</small>
+              {known(amounts?.[kind], (v) => formatMoney("income", v))} <small>DWN</small>
             </strong>
           </span>
           {hasLogin ? (

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { known } from "../../../components/Placeholder";
-import { formatAmount } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { usePoolReserve } from "../hooks/usePoolReserve";
 import { runwayDays } from "../utils/runway";
 import styles from "./CollectSection.module.css";
@@ -13,7 +13,7 @@ export function ReserveInfo() {
   return (
     <dl className={styles.reserve} data-testid="mine-reserve">
       <dt>{t("mine.reserve")}</dt>
-      <dd data-testid="mine-reserve-amount">{known(data, (d) => `${formatAmount(d.reserve)} DWN`)}</dd>
+      <dd data-testid="mine-reserve-amount">{known(data, (d) => `${formatMoney("figure", d.reserve)} DWN`)}</dd>
       <dt>{t("mine.runway")}</dt>
       <dd data-testid="mine-reserve-runway">
         {known(data, () => (days === null ? t("mine.unknown") : t("common.days", { days: days.toString() })))}

@@ -1,6 +1,6 @@
 import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
-import { formatAmount } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import type { Tier } from "../../../lib/reads/pool";
 import { useTierDescription } from "../hooks/useTierDescription";
 import { formatMultiple, tierImage, tierRemaining } from "../utils/tiers";
@@ -25,7 +25,7 @@ export function TierSlide({
   const { t } = useTranslation();
   const describe = useTierDescription();
   const id = tier.id.toString();
-  const usdtprice = formatAmount(tier.usdtprice);
+  const usdtprice = formatMoney("price", tier.usdtprice);
   const atLimit = owned !== undefined && owned >= tier.limit;
   return (
     <article className={styles.slide} data-testid={`tier-${id}`}>

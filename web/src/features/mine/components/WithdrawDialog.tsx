@@ -1,6 +1,6 @@
 import Dialog from "antd-mobile/es/components/dialog";
 import { useTranslation } from "react-i18next";
-import { formatAmount } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { WITHDRAWALS, type IncomeKind } from "../utils/withdraw";
 
 /** The confirm dialog of spec §4 before a withdrawal: cancel, or confirm to withdraw `asking`, naming the amount. */
@@ -25,9 +25,7 @@ export function WithdrawDialog({
         <>
           <p>{t("messages.withdrawConfirm")}</p>
           {amount !== undefined && (
-            <p data-testid="withdraw-amount">
-              {t("mine.withdrawAmount", { amount: formatAmount(amount, { cut: true }) })}
-            </p>
+            <p data-testid="withdraw-amount">{t("mine.withdrawAmount", { amount: formatMoney("income", amount) })}</p>
           )}
         </>
       }

@@ -1,5 +1,5 @@
 import type { Tier } from "../../../lib/reads/pool";
-import { formatAmount } from "../../../lib/format";
+import { formatDecimal } from "../../../lib/format";
 import nft1 from "../../../assets/nft1.svg";
 import nft2 from "../../../assets/nft2.svg";
 import nft3 from "../../../assets/nft3.svg";
@@ -36,7 +36,7 @@ export function tierImage(id: bigint | number): string {
 
 /** `multiple` has 4 decimals: 15000 → "1.5". */
 export function formatMultiple(multiple: bigint): string {
-  return formatAmount(multiple, { decimals: 4, places: 4 });
+  return formatDecimal(multiple, 4);
 }
 
 /**
@@ -45,7 +45,7 @@ export function formatMultiple(multiple: bigint): string {
  */
 export function makeupValues({ makeupPercent, makeupCount }: { makeupPercent: bigint; makeupCount: bigint }) {
   return {
-    makeupPercent: formatAmount(makeupPercent, { decimals: 4, places: 4 }),
+    makeupPercent: formatDecimal(makeupPercent, 4),
     makeupCount: makeupCount.toString(),
   };
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Section } from "../../../components/Section";
 import { known } from "../../../components/Placeholder";
-import { formatAmount } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { useStakeView } from "../../home/hooks/useStakeView";
 import { ConnectButton, useWallet } from "../../wallet";
 import { useStake } from "../hooks/useStake";
@@ -32,8 +32,7 @@ export function ProductsTab() {
   const [units, setUnits] = useState(MIN_UNITS);
 
   const totals = view.data && stakeTotals(view.data, units);
-  const amount = (value: bigint | undefined, token: string) =>
-    known(value, (v) => t("pledge.tokenAmount", { amount: formatAmount(v), token }));
+  const amount = (text: string, token: string) => t("pledge.tokenAmount", { amount: text, token });
   const balances = account ? pay.data : undefined;
   return (
     <>
@@ -45,16 +44,22 @@ export function ProductsTab() {
         <h3 className={styles.heading}>{t("pledge.requiredAmounts")}</h3>
         <dl className={styles.list}>
           <dt>{SYMBOL.dwn}</dt>
-          <dd data-testid="pledge-dwn-total">{amount(totals?.dwn, SYMBOL.dwn)}</dd>
+          <dd data-testid="pledge-dwn-total">
+            {known(totals?.dwn, (v) => amount(formatMoney("price", v), SYMBOL.dwn))}
+          </dd>
           <dt>{SYMBOL.a8}</dt>
-          <dd data-testid="pledge-a8-total">{amount(totals?.a8, SYMBOL.a8)}</dd>
+          <dd data-testid="pledge-a8-total">{known(totals?.a8, (v) => amount(formatMoney("price", v), SYMBOL.a8))}</dd>
         </dl>
         <h3 className={styles.heading}>{t("pledge.balance")}</h3>
         <dl className={styles.list}>
           <dt>{SYMBOL.dwn}</dt>
-          <dd data-testid="pledge-dwn-balance">{amount(balances?.dwnbalance, SYMBOL.dwn)}</dd>
+          <dd data-testid="pledge-dwn-balance">
+            {known(balances?.dwnbalance, (v) => amount(formatMoney("balance", v), SYMBOL.dwn))}
+          </dd>
           <dt>{SYMBOL.a8}</dt>
-          <dd data-testid="pledge-a8-balance">{amount(balances?.a8balance, SYMBOL.a8)}</dd>
+          <dd data-testid="pledge-a8-balance">
+            {known(balances?.a8balance, (v) => amount(formatMoney("balance", v), SYMBOL.a8))}
+          </dd>
         </dl>
         <dl className={styles.list}>
           <dt>{t("pledge.cycle")}</dt>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { known } from "../../../components/Placeholder";
 import { Section } from "../../../components/Section";
-import { formatAmount } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { useStakingReserve } from "../hooks/useStakingReserve";
 import { emissionPerDay, runwayDays } from "../utils/amounts";
 import { SYMBOL } from "../utils/tokens";
@@ -16,7 +16,8 @@ export function ReserveCard() {
   const { t } = useTranslation();
   const { data } = useStakingReserve();
   const runway = data ? runwayDays(data.reserve, data.emissionPerSecond) : undefined;
-  const amount = (value: bigint) => t("pledge.tokenAmount", { amount: formatAmount(value), token: SYMBOL.udbk });
+  const amount = (value: bigint) =>
+    t("pledge.tokenAmount", { amount: formatMoney("figure", value), token: SYMBOL.udbk });
   return (
     <Section title={t("pledge.reserveTitle")} testId="pledge-reserve">
       <dl className={styles.list}>

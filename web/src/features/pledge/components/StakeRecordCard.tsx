@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { known } from "../../../components/Placeholder";
 import { parseAmount } from "../../../lib/amount";
-import { formatAmount, formatTime } from "../../../lib/format";
+import { formatTime } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { contractDetailsPath } from "../utils/pledgeIdsObj";
 import { SYMBOL } from "../utils/tokens";
 import { StatusBadge } from "./StatusBadge";
@@ -28,7 +29,7 @@ export function StakeRecordCard({
   address: string | null;
 }) {
   const { t } = useTranslation();
-  const amount = (value: bigint, token: string) => t("pledge.tokenAmount", { amount: formatAmount(value), token });
+  const amount = (text: string, token: string) => t("pledge.tokenAmount", { amount: text, token });
   const details = contractDetailsPath({ ...record, status, udbk_num: (pending ?? 0n).toString() }, address);
   return (
     <article className={styles.card} data-testid="stake-record" data-id={record.id}>
@@ -40,11 +41,11 @@ export function StakeRecordCard({
       </header>
       <dl className={styles.list}>
         <dt>{t("contractDetails.amount")}</dt>
-        <dd data-testid="stake-pay-dwn">{amount(parseAmount(record.pay_dwn), SYMBOL.dwn)}</dd>
+        <dd data-testid="stake-pay-dwn">{amount(formatMoney("principal", parseAmount(record.pay_dwn)), SYMBOL.dwn)}</dd>
         <dt>{t("contractDetails.period")}</dt>
         <dd data-testid="stake-days">{t("common.days", { days: String(record.days) })}</dd>
         <dt>{t("pledge.reward")}</dt>
-        <dd data-testid="stake-udbk">{known(pending, (v) => amount(v, SYMBOL.udbk))}</dd>
+        <dd data-testid="stake-udbk">{known(pending, (v) => amount(formatMoney("reward", v), SYMBOL.udbk))}</dd>
         <dt>{t("contractDetails.startTime")}</dt>
         <dd data-testid="stake-start">{formatTime(record.start_timestamp)}</dd>
       </dl>

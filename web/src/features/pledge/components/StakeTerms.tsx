@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { known } from "../../../components/Placeholder";
 import { Section } from "../../../components/Section";
-import { formatAmount } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { useFeeRates } from "../../contractDetails/hooks/useFeeRates";
 import { ratePercent } from "../../contractDetails/utils/fees";
 import { useStakeView } from "../../home/hooks/useStakeView";
@@ -20,7 +20,7 @@ export function StakeTerms({ units }: { units: bigint }) {
   const view = useStakeView();
   const rates = useFeeRates();
   const rate = useRewardRate();
-  const udbk = (value: bigint) => t("pledge.tokenAmount", { amount: formatAmount(value), token: SYMBOL.udbk });
+  const udbk = (value: bigint) => t("pledge.tokenAmount", { amount: formatMoney("reward", value), token: SYMBOL.udbk });
   return (
     <Section title={t("pledge.termsTitle")} testId="pledge-terms">
       <dl className={styles.list}>

@@ -1,4 +1,4 @@
-import { formatAmount } from "../../../lib/format";
+import { formatDecimal } from "../../../lib/format";
 import type { StakePayView, StakeView } from "../../../lib/reads/staking";
 
 /** What `units` cost: the DWN principal and the A8 (spec §2: dwnAmount × units, a8Amount × units). */
@@ -37,7 +37,7 @@ const SECONDS_PER_HOUR = 3_600n;
 
 /** The grace period (seconds) in hours, as the instruction sentence shows it: "24", "1.5" (2 decimals at most, cut). */
 export function graceHours(seconds: bigint): string {
-  return formatAmount((seconds * 100n) / SECONDS_PER_HOUR, { decimals: 2, places: 2 });
+  return formatDecimal((seconds * 100n) / SECONDS_PER_HOUR, 2);
 }
 
 export const SECONDS_PER_DAY = 86_400n;

@@ -3,7 +3,7 @@ import Popup from "antd-mobile/es/components/popup";
 import { useTranslation } from "react-i18next";
 import { parseAmount } from "../../../lib/amount";
 import { displayAddress } from "../../../lib/displayAddress";
-import { formatAmount } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { levelKey } from "../../../lib/levels";
 import styles from "./CommunityPopup.module.css";
 
@@ -30,7 +30,7 @@ export function CommunityPopup({ friend, onClose }: { friend: Friend | null; onC
             <dt>{t("community.level")}</dt>
             <dd data-testid="community-level">{t(levelKey(friend.level))}</dd>
             <dt>{t("community.performance")}</dt>
-            <dd data-testid="community-performance">{formatAmount(parseAmount(friend.team_performance))}</dd>
+            <dd data-testid="community-performance">{formatMoney("figure", parseAmount(friend.team_performance))}</dd>
           </dl>
         </>
       )}

@@ -7,7 +7,7 @@ import { showToast } from "../../../components/toast";
 import { addNamespace } from "../../../i18n/lazyNamespace";
 import { copyText } from "../../../lib/clipboard";
 import { recentStrings } from "../../tx/recentStrings";
-import { formatAmount } from "../../../lib/format";
+import { formatMoney } from "../../../lib/money";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
 import { useGetWalletClient, useWallet } from "../context";
@@ -62,7 +62,7 @@ export function WalletMenu({
       disabled: true,
       text: (
         <span data-testid="wallet-coin-balance">
-          {`${coins.data === undefined ? "--" : formatAmount(coins.data, { decimals: currency.decimals })} ${currency.symbol}`}
+          {`${coins.data === undefined ? "--" : formatMoney("balance", coins.data, currency.decimals)} ${currency.symbol}`}
         </span>
       ),
     },
