@@ -51,7 +51,12 @@ const config: HardhatUserConfig = {
       optimizer: { enabled: true, runs: 10_000 },
     },
   },
-  paths: { sources: "./src" },
+  // Coverage compiles instrumented contracts: into folders of their own, so the plain artifacts
+  // stay valid and nothing compiles again after a coverage run.
+  paths:
+    process.env.SOLIDITY_COVERAGE === "true"
+      ? { sources: "./src", artifacts: "./coverage-artifacts", cache: "./coverage-cache" }
+      : { sources: "./src" },
   networks: {
     hardhat: {
       chainId: 31337,

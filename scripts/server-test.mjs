@@ -68,6 +68,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const env = { ...process.env };
   if (pass === "pglite") delete env.DATABASE_URL;
+  // npm test's sample of the crash test: 6 kills while syncing (npm run test:deep runs 20).
+  env.CRASH_SYNC_KILLS ??= "6";
   let files;
   try {
     files = passFiles(pass);

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { stakingAbi } from "@dwn/contracts";
 import { connectTestWallet, expectText, screenshot, toast } from "../support/browser";
+import { layoutSizes } from "../support/sizes";
 import { e2eSuite } from "../support/suite";
 import { devnetAccount, role } from "../support/stack";
 import { ar, en, zh } from "../support/strings";
@@ -107,12 +108,12 @@ test("no screen scrolls sideways or sticks out at 320×568 (Chinese and English)
   const { page, context } = await suite.phone();
   const screens = ["/home", "/mine", "/pledge", "/share", "/incomeLog", "/backpack", "/announcement", "/ecosystem"];
   const problems: string[] = [];
-  for (const [width, height, language] of [
+  for (const [width, height, language] of layoutSizes([
     [320, 568, "zh-cn"],
     [320, 568, "en-us"],
     [414, 896, "zh-cn"],
     [568, 320, "zh-cn"],
-  ] as const) {
+  ] as const)) {
     await context.addCookies([{ name: "language", value: language, url: suite.stack.origin }]);
     await page.setViewportSize({ width, height });
     // Hash routes change without loading the page: load it again to start in this language.
@@ -174,13 +175,13 @@ function misplaced(page: Page, testId: string): Promise<string[]> {
   })()`);
 }
 
-const SIZES = [
+const SIZES = layoutSizes([
   [320, 568, "zh-cn"],
   [320, 568, "en-us"],
   [375, 812, "zh-cn"],
   [414, 896, "zh-cn"],
   [568, 320, "zh-cn"],
-] as const;
+] as const);
 
 test("signed in, with an NFT, income and a stake in its redeem window: every screen and popup fits and popups sit centred, at 320, 375 and 414 px and landscape", async () => {
   const account = devnetAccount(30);
