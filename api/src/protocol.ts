@@ -163,9 +163,11 @@ export interface RewardRow {
   timestamp: number;
   reward_num: Amount;
 }
+/** A claim: `reward_num` is the reward it took, `fee` the fee the contract kept; the user received the difference. */
 export interface ClaimRow extends RewardRow {
   collect_id: string;
   tx_hash: string;
+  fee: Amount;
 }
 
 export interface StakeRewards {

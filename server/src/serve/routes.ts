@@ -194,6 +194,7 @@ export function routes({ db, signIn, levelThresholds, upcomingChanges }: RouteDe
           tx_hash: c.tx_hash,
           timestamp: int(c.timestamp),
           reward_num: c.amount,
+          fee: c.fee,
         }));
         // Newest first; at equal times the claim (which ends a stretch of days) comes first.
         const list = [...claims, ...rewards].sort((a, b) => b.timestamp - a.timestamp);

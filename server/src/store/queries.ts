@@ -167,8 +167,8 @@ export async function stake(db: Sql, id: bigint): Promise<StakeRow | undefined> 
 }
 
 export function stakeClaims(db: Sql, id: bigint) {
-  return db.query<{ amount: string; timestamp: string; tx_hash: string; log_index: number }>(
-    `SELECT amount::text, timestamp::text, tx_hash, log_index FROM stake_claims WHERE stake_id = $1
+  return db.query<{ amount: string; fee: string; timestamp: string; tx_hash: string; log_index: number }>(
+    `SELECT amount::text, fee::text, timestamp::text, tx_hash, log_index FROM stake_claims WHERE stake_id = $1
      ORDER BY stake_claims.timestamp DESC, stake_claims.block_number DESC, stake_claims.log_index DESC`,
     [id],
   );
