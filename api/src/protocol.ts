@@ -118,6 +118,19 @@ export interface Nft {
 export const incomeTypes = ["static", "direct", "generation", "guarantee"] as const;
 export type IncomeType = (typeof incomeTypes)[number];
 
+/**
+ * NFT/getIncomeList's `type` filter also takes the product's income names, each a group of
+ * rows (DESIGN.md §6 "Income names"): static income (kind 1 static and kind 4 guaranteed
+ * return), dynamic income (everything `userDynamicProfit` holds: generation and direct push),
+ * and withdrawals (both payouts).
+ */
+export const incomeGroups = {
+  static_income: ["static", "guarantee"],
+  dynamic_income: ["generation", "direct"],
+  withdrawal: ["collect_static", "collect_dynamic"],
+} as const satisfies Record<string, readonly (IncomeType | "collect_static" | "collect_dynamic")[]>;
+export type IncomeGroup = keyof typeof incomeGroups;
+
 export interface Income {
   type: IncomeType | "collect_static" | "collect_dynamic";
   amount: Amount;
@@ -150,9 +163,11 @@ export interface RewardRow {
   timestamp: number;
   reward_num: Amount;
 }
+/** A claim: `reward_num` is the reward it took, `fee` the fee the contract kept; the user received the difference. */
 export interface ClaimRow extends RewardRow {
   collect_id: string;
   tx_hash: string;
+  fee: Amount;
 }
 
 export interface StakeRewards {

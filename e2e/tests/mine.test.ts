@@ -562,13 +562,14 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
     assert.ok(BigInt(log.collected) > 0n, "the two withdrawals are counted");
 
     // Every row: income credited (+) and withdrawals (-), newest first, as the API lists them.
+    // Each row names the income it counts in (as home and /mine name it), then which part.
     const label: Record<string, string> = {
-      static: zh.incomeLog.types.static,
-      generation: zh.incomeLog.types.dynamic,
-      direct: zh.incomeLog.types.direct,
-      guarantee: zh.incomeLog.types.guarantee,
-      collect_static: zh.incomeLog.withdrawals.static,
-      collect_dynamic: zh.incomeLog.withdrawals.dynamic,
+      static: zh.income.static,
+      generation: `${zh.income.dynamic} · ${zh.income.generation}`,
+      direct: `${zh.income.dynamic} · ${zh.income.direct}`,
+      guarantee: `${zh.income.static} · ${zh.income.guarantee}`,
+      collect_static: `${zh.income.withdrawals} · ${zh.income.static}`,
+      collect_dynamic: `${zh.income.withdrawals} · ${zh.income.dynamic}`,
     };
     const rows = page.getByTestId("income-list-row");
     await rows.nth(log.list.length - 1).waitFor();
@@ -598,12 +599,23 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
     assert.ok(log.list.some((row) => row.type === "collect_dynamic" && BigInt(row.amount) === 20n * e18));
     await screenshot(page, "income-log");
 
-    // The type filter: direct push income only.
-    await page.getByTestId("income-filter-direct").tap();
+    // The type filter: "dynamic income" is everything /mine's dynamic income holds (generations
+    // and direct push); withdrawals have their own filter.
+    await page.getByTestId("income-filter-dynamic_income").tap();
     await expectText(page, "income-list-no-more", zh.common.noMore);
-    assert.deepEqual(await texts(page, "income-list", "income-type"), [zh.incomeLog.types.direct]);
-    assert.deepEqual(await texts(page, "income-list", "income-amount"), ["+20 DWN"]);
-    assert.match(asked.at(-1) ?? "", /(^|&)type=direct(&|$)/);
+    const dynamicRows = log.list.filter((row) => row.type === "generation" || row.type === "direct");
+    assert.deepEqual(
+      await texts(page, "income-list", "income-type"),
+      dynamicRows.map((row) => label[row.type]),
+    );
+    assert.ok(dynamicRows.some((row) => row.type === "direct" && BigInt(row.amount) === 20n * e18));
+    assert.match(asked.at(-1) ?? "", /(^|&)type=dynamic_income(&|$)/);
+    await page.getByTestId("income-filter-withdrawal").tap();
+    await expectText(page, "income-list-no-more", zh.common.noMore);
+    assert.deepEqual(
+      await texts(page, "income-list", "income-type"),
+      log.list.filter((row) => row.type.startsWith("collect_")).map((row) => label[row.type]),
+    );
     await page.getByTestId("income-filter-all").tap();
     await rows.nth(log.list.length - 1).waitFor();
 

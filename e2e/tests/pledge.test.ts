@@ -425,7 +425,7 @@ test("through a cycle the stake moves from in progress to waiting for renewal, a
   // A whole cycle of reward is waiting: one unit × the rate × the cycle's seconds.
   const pending = await pendingOf(id);
   assert.equal(pending, (await stakeInfo(id)).rewardPerUnitPerSecond * duration);
-  await expectLocatorText(waiting.getByTestId("stake-udbk"), amount(pending, "UDBK"));
+  await expectLocatorText(waiting.getByTestId("stake-udbk"), cut(pending, "UDBK"));
   await screenshot(page, "pledge-waiting-for-renewal");
   await page.getByTestId("records-tab-0").tap();
   await expectNoRecords(page);
@@ -455,7 +455,7 @@ test("claim and redeem: the popups' fees are the contract's, and the balances re
   const { page } = await signedInOn(account, "/pledge", "pledge-connect");
   await openRecords(page, 1);
   const card = await recordCard(page, id);
-  await expectLocatorText(card.getByTestId("stake-udbk"), amount(pending, "UDBK"));
+  await expectLocatorText(card.getByTestId("stake-udbk"), cut(pending, "UDBK"));
   await card.getByTestId("stake-details").tap();
 
   // The detail card: the total reward so far (the API's) and the claimable reward (the chain's).
@@ -464,14 +464,14 @@ test("claim and redeem: the popups' fees are the contract's, and the balances re
   await expectText(page, "stake-status", zh.stakeStatus.badge[1]);
   await expectText(page, "detail-pay-dwn", amount(principal, "DWN"));
   await expectText(page, "detail-days", days(terms.cycle));
-  await expectText(page, "detail-total-reward", amount(pending, "UDBK"));
+  await expectText(page, "detail-total-reward", cut(pending, "UDBK"));
   await expectText(page, "detail-claimable", cut(pending, "UDBK"));
   await expectText(page, "detail-start", utc(startTime));
   // One reward row per day of the cycle, 10 a page, newest first, "+" amounts.
   const rows = page.getByTestId("reward-list-row");
   await rows.nth(9).waitFor();
   const perDay = (await stakeInfo(id)).rewardPerUnitPerSecond * 2n * DAY;
-  assert.equal(await textOf(rows.first().getByTestId("reward-amount")), `+${formatAmount(perDay)} UDBK`);
+  assert.equal(await textOf(rows.first().getByTestId("reward-amount")), `+${formatAmount(perDay, { cut: true })} UDBK`);
   assert.equal(await textOf(rows.first().getByTestId("reward-label")), zh.contractDetails.rewardRecord);
   assert.equal(await textOf(rows.first().getByTestId("reward-time")), utc(startTime + terms.cycle * DAY));
   await scrollToEnd(page, "reward-list");
@@ -520,11 +520,16 @@ test("claim and redeem: the popups' fees are the contract's, and the balances re
   await suite.stack.waitIndexed();
   await (await recordCard(page, id)).getByTestId("stake-details").tap();
   await expectText(page, "detail-claimable", amount(0n, "UDBK"));
-  await expectText(page, "detail-total-reward", amount(pending, "UDBK"));
+  await expectText(page, "detail-total-reward", cut(pending, "UDBK"));
   // The list shows the rows it had until its refetch answers, then the claim on top.
   await rows.first().locator('[data-kind="claim"]').waitFor();
   assert.equal(await textOf(rows.first().getByTestId("reward-label")), zh.contractDetails.claimRecord);
-  assert.equal(await textOf(rows.first().getByTestId("reward-amount")), `-${formatAmount(pending)} UDBK`);
+  // The claim row shows what the user received and the fee beside it, as the popup did.
+  assert.equal(await textOf(rows.first().getByTestId("reward-amount")), cut(pending - claimFee, "UDBK"));
+  assert.equal(
+    await textOf(rows.first().getByTestId("reward-fee")),
+    `${zh.contractDetails.fee} ${amount(claimFee, "UDBK")}`,
+  );
   assert.equal(await rows.first().locator("[data-kind]").getAttribute("data-kind"), "claim");
   // The claim row links to its transaction on the explorer; the daily rows are not transactions.
   const claimHash = (

@@ -213,6 +213,26 @@ describe("income list", () => {
       );
       assert.ok(page.list.length > 0, `P has ${type} rows`);
     }
+    // The product's income names, each one meaning everywhere (DESIGN.md §6): static income is
+    // kinds 1 and 4, dynamic income everything userDynamicProfit holds (generation and direct
+    // push), withdrawals both payouts. Written out here, not read from the API package.
+    const groups = {
+      static_income: ["static", "guarantee"],
+      dynamic_income: ["generation", "direct"],
+      withdrawal: ["collect_static", "collect_dynamic"],
+    } as const;
+    for (const [group, types] of Object.entries(groups)) {
+      const page = await incomeOf(P, { type: group });
+      assert.deepEqual(
+        page,
+        {
+          total: full.total,
+          collected: full.collected,
+          list: full.list.filter((r) => (types as readonly string[]).includes(r.type)),
+        },
+        group,
+      );
+    }
 
     const times = [...new Set(full.list.map((r) => r.timestamp))].sort((a, b) => a - b);
     const [start, end] = [times[1], times[times.length - 2]];

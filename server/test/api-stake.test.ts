@@ -88,6 +88,8 @@ async function chainRewards(id: bigint) {
       tx_hash: log.transactionHash,
       timestamp: Number(await stack.blockTime(log.blockNumber)),
       reward_num: log.args.amount!.toString(),
+      // The claim's fee, from the chain's own event: the user received reward_num − fee.
+      fee: log.args.fee!.toString(),
     });
   }
   const list = [...claimRows.reverse(), ...rewards.reverse()].sort((a, b) => b.timestamp - a.timestamp);

@@ -1,8 +1,9 @@
-import type { Income } from "@dwn/api";
+import { incomeGroups, type Income } from "@dwn/api";
+import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import {
   filterLabelKey,
-  incomeLabelKey,
+  incomeLabel,
   incomeQuery,
   INCOME_FILTERS,
   isWithdrawal,
@@ -11,25 +12,35 @@ import {
   withdrawable,
 } from "../src/features/incomeLog/utils/incomes";
 import { nftPower } from "../src/features/backpack/utils/nftPower";
+import { loadResources } from "../src/i18n/resources";
+
+const i18n = createInstance();
+await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
+const fixed = (language: string) => {
+  const t = i18n.getFixedT(language);
+  return (key: string): string => t(key, { defaultValue: key });
+};
+const en = fixed("en-us");
+const zh = fixed("zh-cn");
 
 const e18 = 10n ** 18n;
 const seconds = (date: Date) => String(date.getTime() / 1000);
 
 describe("the income log's rows", () => {
-  it("label the API's types: generation is dynamic income, collections are withdrawals", () => {
+  it("name the income each row belongs to, then which part of it; collections are withdrawals", () => {
     const labels = Object.fromEntries(
       (["static", "generation", "direct", "guarantee", "collect_static", "collect_dynamic"] as const).map((type) => [
         type,
-        incomeLabelKey(type),
+        incomeLabel(type, en),
       ]),
     );
     expect(labels).toEqual({
-      static: "incomeLog.types.static",
-      generation: "incomeLog.types.dynamic",
-      direct: "incomeLog.types.direct",
-      guarantee: "incomeLog.types.guarantee",
-      collect_static: "incomeLog.withdrawals.static",
-      collect_dynamic: "incomeLog.withdrawals.dynamic",
+      static: "Static income",
+      guarantee: "Static income · Guaranteed return",
+      generation: "Dynamic income · Generation income",
+      direct: "Dynamic income · Direct push income",
+      collect_static: "Withdrawals · Static income",
+      collect_dynamic: "Withdrawals · Dynamic income",
     });
     expect(isWithdrawal("collect_static")).toBe(true);
     expect(isWithdrawal("collect_dynamic")).toBe(true);
@@ -49,17 +60,62 @@ describe("the income log's rows", () => {
 });
 
 describe("the type filter", () => {
-  it("offers all rows and the four income kinds, in the API's names", () => {
-    expect(INCOME_FILTERS).toEqual(["all", "static", "generation", "direct", "guarantee"]);
-    expect(INCOME_FILTERS.map(filterLabelKey)).toEqual([
-      "incomeLog.all",
-      "incomeLog.types.static",
-      "incomeLog.types.dynamic",
-      "incomeLog.types.direct",
-      "incomeLog.types.guarantee",
+  it("offers all rows, static income, dynamic income and withdrawals, each in the API's group", () => {
+    expect(INCOME_FILTERS).toEqual(["all", "static_income", "dynamic_income", "withdrawal"]);
+    expect(INCOME_FILTERS.map((filter) => en(filterLabelKey(filter)))).toEqual([
+      "All",
+      "Static income",
+      "Dynamic income",
+      "Withdrawals",
     ]);
   });
 });
+
+describe("one name for each income, one meaning everywhere (DESIGN.md §6)", () => {
+  // What the contract credits where (DESIGN.md §3), written out: userDynamicProfit holds
+  // generation income and direct push; static income holds static and guaranteed return.
+  const MEANING = {
+    static: ["static", "guarantee"],
+    dynamic: ["generation", "direct"],
+    withdrawals: ["collect_static", "collect_dynamic"],
+  } as const;
+
+  for (const [language, t] of [
+    ["en-us", en],
+    ["zh-cn", zh],
+  ] as const) {
+    it(`names dynamic and static income the same on home, /mine, the withdraw toasts and the income log (${language})`, () => {
+      for (const kind of ["static", "dynamic"] as const) {
+        const name = t(`income.${kind}`);
+        const key = kind === "static" ? "staticIncome" : "dynamicIncome";
+        expect(t(`home.${key}`), `home (${kind})`).toBe(name);
+        expect(t(`messages.${key}`), `withdraw popup and toast (${kind})`).toBe(name);
+        expect(t(filterLabelKey(`${kind}_income`)), `filter (${kind})`).toBe(name);
+      }
+    });
+
+    it(`gives each row the name of the income it counts in, and its filter shows it (${language})`, () => {
+      for (const [name, types] of Object.entries(MEANING)) {
+        for (const type of types) {
+          expect(incomeLabel(type, t).startsWith(t(`income.${name as keyof typeof MEANING}`)), type).toBe(true);
+          expect(incomeGroups[groupOf(name)] as readonly string[], type).toContain(type);
+        }
+      }
+    });
+  }
+
+  it("asks the API for the income's whole group", () => {
+    expect(incomeQuery("dynamic_income", undefined)).toEqual({ type: "dynamic_income" });
+    expect(incomeGroups).toEqual({
+      static_income: ["static", "guarantee"],
+      dynamic_income: ["generation", "direct"],
+      withdrawal: ["collect_static", "collect_dynamic"],
+    });
+  });
+});
+
+const groupOf = (name: string) =>
+  name === "static" ? "static_income" : name === "dynamic" ? "dynamic_income" : "withdrawal";
 
 describe("the time filter", () => {
   it("is off with no day picked", () => {
@@ -86,9 +142,9 @@ describe("the time filter", () => {
 
   it("becomes the list's payload with the type", () => {
     expect(incomeQuery("all", undefined)).toEqual({});
-    expect(incomeQuery("generation", undefined)).toEqual({ type: "generation" });
-    expect(incomeQuery("direct", { start_time: "100", end_time: "200" })).toEqual({
-      type: "direct",
+    expect(incomeQuery("static_income", undefined)).toEqual({ type: "static_income" });
+    expect(incomeQuery("withdrawal", { start_time: "100", end_time: "200" })).toEqual({
+      type: "withdrawal",
       start_time: "100",
       end_time: "200",
     });

@@ -137,7 +137,7 @@ describe("the detail card", () => {
 });
 
 describe("a reward-record row", () => {
-  it("shows a day's reward as + and a claim as -", async () => {
+  it("shows a day's reward as + and a claim as what was received, with its fee", async () => {
     const reward = await render(
       createElement(RewardRow, { row: { timestamp: 1_767_312_000, reward_num: "1999999999999987200" } }),
     );
@@ -151,13 +151,16 @@ describe("a reward-record row", () => {
           collect_id: `0x${"ab".repeat(32)}:0`,
           tx_hash: `0x${"ab".repeat(32)}`,
           timestamp: 1_767_312_600,
-          reward_num: "5000000000000000000",
+          reward_num: "30000000000000000000",
+          fee: "900000000000000000",
         },
       }),
     );
     expect(claim).toContain('data-kind="claim"');
     expect(text(claim, "reward-label")).toBe("Withdrawal record");
-    expect(text(claim, "reward-amount")).toBe("-5 UDBK");
+    // What the user received (30 claimed, 0.9 kept as the fee), and the fee beside it.
+    expect(text(claim, "reward-amount")).toBe("29.1 UDBK");
+    expect(text(claim, "reward-fee")).toBe("Fee 0.9 UDBK");
     // A claim links to its transaction on the deployment's explorer; a day's reward has none.
     expect(claim).toContain(`href="https://explorer.example/tx/0x${"ab".repeat(32)}"`);
     expect(reward).not.toContain("explorer-link");

@@ -100,6 +100,22 @@ describe("connect and sign in (spec §4)", () => {
     expect(h.wallet.methods()).not.toContain("personal_sign");
   });
 
+  it("checks the URL's inviter on chain before offering the bind: outside the tree or malformed, it says why", async () => {
+    const valid = createHarness({ account: people.erin, urlParent: people.alice.address });
+    await valid.machine.connect();
+    expect(valid.state()).toMatchObject({ parentPopupVisible: true, parentProblem: null });
+    const outside = createHarness({ account: people.erin, urlParent: people.frank.address });
+    await outside.machine.connect();
+    expect(outside.state()).toMatchObject({ parentPopupVisible: true, parentProblem: "outsideTree" });
+    expect(outside.seen.validUser).toEqual([people.frank.address]);
+    const malformed = createHarness({ account: people.erin, urlParent: "0x1234" });
+    await malformed.machine.connect();
+    expect(malformed.state()).toMatchObject({ parentPopupVisible: true, parentProblem: "malformed" });
+    expect(malformed.seen.validUser).toEqual([]);
+    // Nothing is sent and no signature asked for either.
+    expect([...outside.wallet.methods(), ...malformed.wallet.methods()]).not.toContain("personal_sign");
+  });
+
   it("no inviter and none in the URL: /not_bound and the wallet is disconnected", async () => {
     const h = createHarness({ account: people.erin });
     await h.machine.connect();
@@ -284,7 +300,7 @@ describe("bind inviter (spec §4)", () => {
     const before = h.wallet.requests.length;
     await h.machine.bind();
 
-    expect(h.seen.validUser).toEqual([people.alice.address]);
+    expect(h.seen.validUser).toEqual([people.alice.address, people.alice.address]);
     expect(h.wallet.methods().slice(before)).toEqual([
       "eth_requestAccounts",
       "eth_chainId",
@@ -393,6 +409,7 @@ describe("disconnect (spec §4) and the wallet's own events", () => {
       parentAddress: null,
       networkPopupVisible: false,
       parentPopupVisible: false,
+      parentProblem: null,
       binding: false,
       switching: false,
     });

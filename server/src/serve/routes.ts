@@ -1,4 +1,13 @@
-import { incomeTypes, type Endpoint, type Fields, type Income, type Language, type UpcomingChange } from "@dwn/api";
+import {
+  incomeGroups,
+  incomeTypes,
+  type IncomeGroup,
+  type Endpoint,
+  type Fields,
+  type Income,
+  type Language,
+  type UpcomingChange,
+} from "@dwn/api";
 import type { Db } from "../store/db";
 import * as q from "../store/queries";
 import { readSyncState } from "../sync/indexer";
@@ -125,11 +134,12 @@ export function routes({ db, signIn, levelThresholds, upcomingChanges }: RouteDe
       async handle({ fields, address }) {
         const input = reader(fields);
         const { offset, limit } = input.paging();
-        const type = input.optionalOneOf("type", INCOME_TYPES);
+        const filter = input.optionalOneOf("type", INCOME_FILTERS);
+        const types = filter === undefined ? undefined : rowTypes(filter);
         const start = input.optionalInteger("start_time", 0, 2 ** 40);
         const end = input.optionalInteger("end_time", 0, 2 ** 40);
         if (start !== undefined && end !== undefined && start > end) throw new Refusal(422, "timeOrder");
-        const { total, collected, rows } = await q.incomes(db, address, { type, start, end }, offset, limit);
+        const { total, collected, rows } = await q.incomes(db, address, { types, start, end }, offset, limit);
         return {
           total,
           collected,
@@ -184,6 +194,7 @@ export function routes({ db, signIn, levelThresholds, upcomingChanges }: RouteDe
           tx_hash: c.tx_hash,
           timestamp: int(c.timestamp),
           reward_num: c.amount,
+          fee: c.fee,
         }));
         // Newest first; at equal times the claim (which ends a stretch of days) comes first.
         const list = [...claims, ...rewards].sort((a, b) => b.timestamp - a.timestamp);
@@ -213,6 +224,14 @@ export function routes({ db, signIn, levelThresholds, upcomingChanges }: RouteDe
 }
 
 const INCOME_TYPES: readonly Income["type"][] = [...incomeTypes, "collect_static", "collect_dynamic"];
+/** The `type` filter: one row type, or one of the product's income names (a group of them). */
+const INCOME_FILTERS: readonly (Income["type"] | IncomeGroup)[] = [
+  ...INCOME_TYPES,
+  ...(Object.keys(incomeGroups) as IncomeGroup[]),
+];
+const isGroup = (filter: Income["type"] | IncomeGroup): filter is IncomeGroup => Object.hasOwn(incomeGroups, filter);
+const rowTypes = (filter: Income["type"] | IncomeGroup): Income["type"][] =>
+  isGroup(filter) ? [...incomeGroups[filter]] : [filter];
 
 function noticeView(row: q.NoticeRow) {
   return {

@@ -80,7 +80,8 @@ export function nfts(db: Sql, owner: string, offset: number, limit: number) {
 }
 
 export interface IncomeFilter {
-  type?: Income["type"];
+  /** The row types to keep; all when undefined. */
+  types?: readonly Income["type"][];
   start?: number;
   end?: number;
 }
@@ -108,10 +109,10 @@ export async function incomes(db: Sql, address: string, filter: IncomeFilter, of
               amount, timestamp, tx_hash, NULL, block_number, log_index
        FROM income_collections WHERE address = $1
      ) AS log
-     WHERE ($2::text IS NULL OR type = $2) AND ($3::bigint IS NULL OR timestamp >= $3)
+     WHERE ($2::text[] IS NULL OR type = ANY($2::text[])) AND ($3::bigint IS NULL OR timestamp >= $3)
        AND ($4::bigint IS NULL OR timestamp <= $4)
      ORDER BY log.timestamp DESC, log.block_number DESC, log.log_index DESC OFFSET $5 LIMIT $6`,
-    [address, filter.type ?? null, filter.start ?? null, filter.end ?? null, offset, limit],
+    [address, filter.types ? [...filter.types] : null, filter.start ?? null, filter.end ?? null, offset, limit],
   );
   const [sum] = await db.query<{ total: string; collected: string }>(
     `SELECT (SELECT COALESCE(SUM(amount), 0) FROM incomes WHERE address = $1)::text AS total,
@@ -166,8 +167,8 @@ export async function stake(db: Sql, id: bigint): Promise<StakeRow | undefined> 
 }
 
 export function stakeClaims(db: Sql, id: bigint) {
-  return db.query<{ amount: string; timestamp: string; tx_hash: string; log_index: number }>(
-    `SELECT amount::text, timestamp::text, tx_hash, log_index FROM stake_claims WHERE stake_id = $1
+  return db.query<{ amount: string; fee: string; timestamp: string; tx_hash: string; log_index: number }>(
+    `SELECT amount::text, fee::text, timestamp::text, tx_hash, log_index FROM stake_claims WHERE stake_id = $1
      ORDER BY stake_claims.timestamp DESC, stake_claims.block_number DESC, stake_claims.log_index DESC`,
     [id],
   );

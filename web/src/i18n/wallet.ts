@@ -42,6 +42,9 @@ const enUs = {
       inviter: "Inviter",
       button: "Bind",
       invalid: "Invalid invitation address!",
+      malformed: "This invite link's address is not a wallet address, so it cannot be used.",
+      outsideTree: "This invite link's address has not joined yet, so it cannot invite you.",
+      askAnother: "Ask the person who invited you for a new invite link, then open it here.",
       failed: "Binding failed",
     },
     api: {
@@ -104,6 +107,9 @@ const zhCn: Strings<typeof enUs> = {
       inviter: "邀请人",
       button: "绑定",
       invalid: "无效的邀请地址！",
+      malformed: "此邀请链接中的地址不是钱包地址，无法使用。",
+      outsideTree: "此邀请链接中的地址尚未加入，不能邀请您。",
+      askAnother: "请向邀请您的人索取新的邀请链接，然后在这里打开。",
       failed: "绑定失败",
     },
     api: {

@@ -177,7 +177,10 @@ export function createWalletMachine(deps: WalletMachineDeps) {
     if (referral.isRoot || referral.inviter !== null) setParent(null);
     if (!referral.isRoot && referral.inviter === null) {
       if (state.parentAddress !== null) {
-        set({ parentPopupVisible: true });
+        // The inviter is checked on chain before the popup offers to bind it.
+        const parentProblem = await inviterProblem(state.parentAddress);
+        if (mine !== epoch) return;
+        set({ parentPopupVisible: true, parentProblem });
         return;
       }
       effects.goNotBound();
@@ -185,6 +188,12 @@ export function createWalletMachine(deps: WalletMachineDeps) {
       return;
     }
     await signInAs(wallet, account, mine);
+  }
+
+  /** Why `parent` cannot be bound (not an address, or outside the tree), or null when it can. */
+  async function inviterProblem(parent: string): Promise<WalletState["parentProblem"]> {
+    if (!isAddress(parent, { strict: false })) return "malformed";
+    return (await deps.referral.isValidUser(getAddress(parent))) ? null : "outsideTree";
   }
 
   /** Spec §4 step 6; each answer is checked against the session still being this one. */

@@ -13,6 +13,12 @@ export interface WalletState {
   parentAddress: string | null;
   networkPopupVisible: boolean;
   parentPopupVisible: boolean;
+  /**
+   * Why the URL's inviter cannot be bound, checked before the bind popup offers it: not an
+   * address, or an address outside the referral tree (the pool's validUser is false); null when
+   * it can be.
+   */
+  parentProblem: "malformed" | "outsideTree" | null;
   binding: boolean;
   switching: boolean;
 }
@@ -26,6 +32,7 @@ export const SIGNED_OUT = {
   connecting: false,
   networkPopupVisible: false,
   parentPopupVisible: false,
+  parentProblem: null,
   binding: false,
   switching: false,
 } satisfies Omit<WalletState, "parentAddress">;

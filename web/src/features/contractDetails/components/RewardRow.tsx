@@ -6,10 +6,16 @@ import { formatTime } from "../../../lib/format";
 import { formatMoney } from "../../../lib/money";
 import styles from "./RewardList.module.css";
 
-/** A row of the reward-record list: a claim ("-", red) when it has a collect_id, else a day's reward ("+", blue). */
+/**
+ * A row of the reward-record list: a day's reward ("+", blue), or a claim (it has a collect_id)
+ * showing what the user received, net of the fee the contract kept, with the fee beside it, as
+ * the claim popup did.
+ */
 export function RewardRow({ row }: { row: Reward | ClaimRow }) {
   const { t } = useTranslation();
   const claim = "collect_id" in row;
+  const reward = parseAmount(row.reward_num);
+  const fee = claim ? parseAmount(row.fee) : 0n;
   return (
     <div className={styles.row} data-kind={claim ? "claim" : "reward"}>
       <div className={styles.cell}>
@@ -19,10 +25,20 @@ export function RewardRow({ row }: { row: Reward | ClaimRow }) {
         <time data-testid="reward-time">{formatTime(row.timestamp)}</time>
         {claim && <ExplorerLink hash={row.tx_hash} />}
       </div>
-      <span className={claim ? styles.minus : styles.plus} data-testid="reward-amount">
-        {claim ? "-" : "+"}
-        {formatMoney("reward", parseAmount(row.reward_num))} <small>UDBK</small>
-      </span>
+      {claim ? (
+        <div className={`${styles.cell} ${styles.claimFigures}`}>
+          <span className={styles.minus} data-testid="reward-amount">
+            {formatMoney("receivable", reward - fee)} <small>UDBK</small>
+          </span>
+          <span className={styles.fee} data-testid="reward-fee">
+            {t("contractDetails.fee")} {formatMoney("fee", fee)} UDBK
+          </span>
+        </div>
+      ) : (
+        <span className={styles.plus} data-testid="reward-amount">
+          +{formatMoney("reward", reward)} <small>UDBK</small>
+        </span>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Income } from "@dwn/api";
 import { useTranslation } from "react-i18next";
 import { ExplorerLink } from "../../../components/ExplorerLink";
 import { formatTime } from "../../../lib/format";
-import { incomeLabelKey, isWithdrawal, signedAmount } from "../utils/incomes";
+import { incomeLabel, isWithdrawal, signedAmount } from "../utils/incomes";
 import styles from "./IncomeRow.module.css";
 
 /** One income credit or withdrawal: its kind, the signed DWN amount, when it happened and its transaction. */
@@ -11,7 +11,7 @@ export function IncomeRow({ income }: { income: Income }) {
   return (
     <div className={styles.row}>
       <span className={styles.cell}>
-        <span data-testid="income-type">{t(incomeLabelKey(income.type))}</span>
+        <span data-testid="income-type">{incomeLabel(income.type, t)}</span>
         <span className={styles.time} data-testid="income-time">
           {formatTime(income.timestamp)}
         </span>

@@ -1,30 +1,49 @@
-import type { Income, IncomeType, Payload } from "@dwn/api";
+import type { Income, IncomeGroup, Payload } from "@dwn/api";
 import { parseAmount } from "../../../lib/amount";
 import { formatMoney } from "../../../lib/money";
 
-/** The type filter: every row, or one of the four income kinds (the API's names). */
-export const INCOME_FILTERS = ["all", "static", "generation", "direct", "guarantee"] as const;
+/**
+ * The type filter: every row, or one of the product's income names, each meaning what it means
+ * on home and /mine (DESIGN.md §6): static income (static and guaranteed return), dynamic income
+ * (everything the contract's userDynamicProfit holds: generations and direct push), withdrawals.
+ * The API takes these names (NFT/getIncomeList's groups).
+ */
+export const INCOME_FILTERS = ["all", "static_income", "dynamic_income", "withdrawal"] as const;
 export type IncomeFilter = (typeof INCOME_FILTERS)[number];
 
-/**
- * Each row type's label. The API's "generation" is the product's dynamic income; collections
- * (money leaving the pool to the user) read as withdrawals.
- */
-const TYPE_LABELS = {
-  static: "incomeLog.types.static",
-  generation: "incomeLog.types.dynamic",
-  direct: "incomeLog.types.direct",
-  guarantee: "incomeLog.types.guarantee",
-  collect_static: "incomeLog.withdrawals.static",
-  collect_dynamic: "incomeLog.withdrawals.dynamic",
-} as const satisfies Record<Income["type"], string>;
+const FILTER_LABELS = {
+  all: "incomeLog.all",
+  static_income: "income.static",
+  dynamic_income: "income.dynamic",
+  withdrawal: "income.withdrawals",
+} as const satisfies Record<IncomeFilter, string>;
 
+/** Each row: the income it belongs to, and which part of it (or which withdrawal) the row is. */
+const TYPE_LABELS = {
+  static: { income: "income.static", part: undefined },
+  guarantee: { income: "income.static", part: "income.guarantee" },
+  generation: { income: "income.dynamic", part: "income.generation" },
+  direct: { income: "income.dynamic", part: "income.direct" },
+  collect_static: { income: "income.withdrawals", part: "income.static" },
+  collect_dynamic: { income: "income.withdrawals", part: "income.dynamic" },
+} as const satisfies Record<Income["type"], { income: string; part: string | undefined }>;
+
+/** A row's label keys: its income name and, where it is one part of it, the part. */
 export function incomeLabelKey(type: Income["type"]) {
   return TYPE_LABELS[type];
 }
 
+/** A row's label: "Dynamic income · direct push", "Withdrawals · Static income", "Static income". */
+export function incomeLabel(type: Income["type"], t: (key: IncomeNameKey) => string): string {
+  const { income, part } = TYPE_LABELS[type];
+  return part === undefined ? t(income) : `${t(income)} · ${t(part)}`;
+}
+
+type IncomeNameKey =
+  (typeof TYPE_LABELS)[Income["type"]]["income"] | "income.generation" | "income.direct" | "income.guarantee";
+
 export function filterLabelKey(filter: IncomeFilter) {
-  return filter === "all" ? "incomeLog.all" : TYPE_LABELS[filter];
+  return FILTER_LABELS[filter];
 }
 
 export function isWithdrawal(type: Income["type"]): boolean {
@@ -66,7 +85,7 @@ export function timeRange({
 /** The list's filter fields of NFT/getIncomeList (page and limit aside). */
 export function incomeQuery(filter: IncomeFilter, range: TimeRange | undefined) {
   const query: Omit<Payload<"NFT/getIncomeList">, "page" | "limit"> = { ...range };
-  if (filter !== "all") query.type = filter satisfies IncomeType;
+  if (filter !== "all") query.type = filter satisfies IncomeGroup;
   return query;
 }
 

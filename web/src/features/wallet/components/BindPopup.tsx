@@ -13,7 +13,7 @@ import styles from "./WalletPopup.module.css";
 export function BindPopup() {
   const { t } = useTranslation();
   const machine = useWalletMachine();
-  const { parentPopupVisible, parentAddress, binding, connecting } = useWalletState();
+  const { parentPopupVisible, parentAddress, parentProblem, binding, connecting } = useWalletState();
   return (
     <CenterPopup
       visible={parentPopupVisible}
@@ -33,9 +33,26 @@ export function BindPopup() {
             </dd>
           </div>
         </dl>
-        <Button block color="primary" loading={binding || connecting} onClick={machine.bind} data-testid="bind-button">
-          {t("wallet.bind.button")}
-        </Button>
+        {parentProblem === null ? (
+          <Button
+            block
+            color="primary"
+            loading={binding || connecting}
+            onClick={machine.bind}
+            data-testid="bind-button"
+          >
+            {t("wallet.bind.button")}
+          </Button>
+        ) : (
+          // Checked on chain before offering the bind: say why this link cannot be used, and what to do.
+          <div role="alert" data-testid="bind-problem">
+            <p className={styles.message}>{t(`wallet.bind.${parentProblem}`)}</p>
+            <p className={styles.message}>{t("wallet.bind.askAnother")}</p>
+            <Button block onClick={machine.closeBindPopup} data-testid="bind-close">
+              {t("tx.close")}
+            </Button>
+          </div>
+        )}
       </div>
     </CenterPopup>
   );
