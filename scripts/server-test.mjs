@@ -31,14 +31,15 @@ export const POSTGRES_FILES = [
   "limits.test.ts", // request limits counted in the database, shared by processes
   "sessions.test.ts", // sessions and their sweep
   "signin-nonces.test.ts", // pending sign-in messages: eviction, caps, the batched sweep, index reads
+  "db-restart.test.ts", // PostgreSQL restarted under load: every process survives (PostgreSQL only)
 ];
 
 /**
  * Of those, the files that run on PostgreSQL only. The crash test's kills and recovery are the
  * same code on either database, and on PGlite it took over a third of the pass; topology and
- * election need several processes on one database server.
+ * election need several processes on one database server; db-restart restarts the server itself.
  */
-export const POSTGRES_ONLY = ["crash.test.ts", "topology.test.ts", "election.test.ts"];
+export const POSTGRES_ONLY = ["crash.test.ts", "topology.test.ts", "election.test.ts", "db-restart.test.ts"];
 
 const TEST_DIR = path.resolve("test");
 

@@ -5,6 +5,7 @@ import { deployments } from "@dwn/contracts";
 import { DEVNET_CHAIN_ID, readDevnetRecord } from "@dwn/contracts/devnet";
 import type { Address } from "viem";
 import type { DbTarget } from "./store/db";
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from "./serve/connections";
 
 export interface ChainConfig {
   id: number;
@@ -75,6 +76,8 @@ export interface ServerConfig {
   health: { host: string; port: number; maxLagBlocks: number; maxPollAgeMs: number };
   /** pino's level for the JSON log lines on standard output. */
   logLevel: LogLevel;
+  /** The API's connection timeouts and caps (HTTP_*). */
+  connections: ConnectionLimits;
 }
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -282,6 +285,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!isIP(health.host) && health.host !== "localhost") {
     problems.push(`HEALTH_HOST must be an IP address to listen on (or localhost); it is "${env.HEALTH_HOST}".`);
   }
+  const connections: ConnectionLimits = {
+    headersTimeoutMs: int("HTTP_HEADERS_TIMEOUT_MS", DEFAULT_CONNECTION_LIMITS.headersTimeoutMs, 100, 600_000),
+    requestTimeoutMs: int("HTTP_REQUEST_TIMEOUT_MS", DEFAULT_CONNECTION_LIMITS.requestTimeoutMs, 100, 600_000),
+    idleTimeoutMs: int("HTTP_IDLE_TIMEOUT_MS", DEFAULT_CONNECTION_LIMITS.idleTimeoutMs, 100, 600_000),
+    keepAliveTimeoutMs: int("HTTP_KEEP_ALIVE_TIMEOUT_MS", DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs, 100, 600_000),
+    maxPerClient: int("HTTP_MAX_CONNECTIONS_PER_CLIENT", DEFAULT_CONNECTION_LIMITS.maxPerClient, 1, 1_000_000),
+    maxConnections: int("HTTP_MAX_CONNECTIONS", DEFAULT_CONNECTION_LIMITS.maxConnections, 1, 1_000_000),
+  };
+  if (connections.headersTimeoutMs > connections.requestTimeoutMs) {
+    problems.push(
+      `HTTP_HEADERS_TIMEOUT_MS (${connections.headersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${connections.requestTimeoutMs}): the headers are part of the request.`,
+    );
+  }
   const logLevel = (env.LOG_LEVEL || "info") as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}; it is "${env.LOG_LEVEL}".`);
@@ -312,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     walletConnectProjectId,
     health,
     logLevel,
+    connections,
   };
 }
 

@@ -85,6 +85,7 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
       webDir: config.webDir,
       limits: config.limits,
       trustProxy: config.trustProxy,
+      connections: config.connections,
       log: say,
       logger,
       observeRequest: (sample) => ops.metrics.request(sample),

@@ -35,7 +35,7 @@ test(".env.example names every variable the server and the deploy read, and noth
   ]);
   // The devnet's own settings are not production's.
   const devnetOnly = new Set(["DEVNET_PORT"]);
-  const composeOnly = new Set(["SITE_ADDRESS", "POSTGRES_PASSWORD"]);
+  const composeOnly = new Set(["SITE_ADDRESS", "POSTGRES_PASSWORD", "CADDY_TRUSTED_PROXIES"]);
   for (const name of [...server, ...deploy]) {
     if (!devnetOnly.has(name)) assert.ok(named.has(name), `.env.example names ${name}`);
   }
@@ -61,6 +61,21 @@ test("compose runs two API and two indexer processes on PostgreSQL behind the pr
   assert.match(caddy, /reverse_proxy api1:8080 api2:8080/);
   assert.match(caddy, /health_port 9464\n\s+health_uri \/ready/);
   assert.match(caddy, /respond @metrics 404/);
+});
+
+test("Caddy trusts the TLS terminator in front of it when told, and times out slow clients", () => {
+  const caddy = read("deploy/Caddyfile");
+  // Behind another terminator, Caddy must keep (and add to) its X-Forwarded-For, or every client
+  // counts as the terminator.
+  assert.match(caddy, /^\s+trusted_proxies static \{\$CADDY_TRUSTED_PROXIES:[^}]+\}$/m);
+  assert.match(read("deploy/compose.yaml"), /CADDY_TRUSTED_PROXIES: \$\{CADDY_TRUSTED_PROXIES:-[^}]+\}/);
+  for (const timeout of ["read_header", "read_body", "write", "idle"]) {
+    assert.match(caddy, new RegExp(`^\\s+${timeout} \\d+[sm]$`, "m"), timeout);
+  }
+  // A slow body is read by Caddy before an API connection is taken; Caddy drops an idle upstream
+  // connection before the API's keep-alive (5 s) does.
+  assert.match(caddy, /request_buffers \d+KiB/);
+  assert.match(caddy, /keepalive [1-4]s/);
 });
 
 test("the image runs as a non-root user with a health check and serves the built web app", () => {

@@ -25,6 +25,7 @@ import { isDatabaseUnavailable, type Db } from "../store/db";
 import { readReorgs, readSyncState } from "../sync/indexer";
 import { checkSign, createSessionKeys, seal } from "./envelope";
 import { Refusal } from "./input";
+import { createHttpServer, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from "./connections";
 import { clientKey, createLimiter, DEFAULT_LIMITS, originForm, type Limits } from "./limits";
 import { message, type MessageKey } from "./messages";
 import { routes, type Route, type RouteDeps } from "./routes";
@@ -70,6 +71,8 @@ export interface AppOptions {
   chainHead?: () => Promise<number | undefined>;
   /** The site is served over TLS (PUBLIC_ORIGIN is https): HSTS and upgrade-insecure-requests. */
   https?: boolean;
+  /** Connection timeouts and caps (connections.ts); each one not given keeps its default. */
+  connections?: Partial<ConnectionLimits>;
 }
 
 /** `t` may be this far from the server's clock. */
@@ -93,6 +96,9 @@ export function buildApp(options: AppOptions) {
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 16 * 1024,
+    // Timeouts for headers, the whole request, silence and keep-alive; caps on connections.
+    serverFactory: (handler) =>
+      createHttpServer(handler, { ...DEFAULT_CONNECTION_LIMITS, ...options.connections }, options.trustProxy),
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
     // Every target in origin form before routing, so that the limits count an absolute-form one
     // (`POST http://host/api/…`) like any other; one the router cannot read goes through the
@@ -112,6 +118,12 @@ export function buildApp(options: AppOptions) {
       // HTTP that cannot be parsed (headers too large, garbage): no request, so no language
       // and no session key; the body is still {status, msg, data}.
       if (error.code === "ECONNRESET" || socket.destroyed) return;
+      // The headers or the whole request did not arrive in time (connections.ts): 408, closed.
+      if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+        if (socket.writable)
+          socket.write("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+        return void socket.destroy();
+      }
       const key: MessageKey = error.code === "HPE_HEADER_OVERFLOW" ? "tooLarge" : "badRequest";
       const body = JSON.stringify({ status: Status.badInput, msg: message(key, defaultLanguage), data: null });
       if (socket.writable) {
