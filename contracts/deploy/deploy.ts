@@ -1,5 +1,14 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import { encodeFunctionData, getAddress, zeroAddress, zeroHash, type Abi, type Address } from "viem";
+import {
+  encodeFunctionData,
+  getAddress,
+  parseEventLogs,
+  zeroAddress,
+  zeroHash,
+  type Abi,
+  type Address,
+  type Hex,
+} from "viem";
 import type { SystemParams } from "./params";
 import { DEVNET_CHAIN_ID, TOKEN_KEYS, TOKEN_META, type DeploymentRecord, type TokenKey } from "./record";
 import { digest, Steps, type StepsOptions } from "./steps";
@@ -47,8 +56,33 @@ export function checkTimelock(chainId: number, timelock: TimelockOptions | undef
   if (timelock.multisig === zeroAddress) throw new Error("OWNER_MULTISIG_ADDRESS must not be the zero address.");
 }
 
+/**
+ * On BNB Smart Chain the multisig must be a contract (a Safe, say), not the deployer's key nor any
+ * other key: one key alone would again decide every change.
+ */
+export async function checkMultisig(
+  getCode: (address: Address) => Promise<Hex | undefined>,
+  chainId: number,
+  timelock: TimelockOptions | undefined,
+  deployer: Address,
+): Promise<void> {
+  if (chainId !== BSC_CHAIN_ID || !timelock) return;
+  const multisig = getAddress(timelock.multisig);
+  if (multisig === getAddress(deployer)) {
+    throw new Error(
+      "OWNER_MULTISIG_ADDRESS is the deployer's own account; on BNB Smart Chain it must be a multisig contract.",
+    );
+  }
+  const code = await getCode(multisig);
+  if (!code || code === "0x") {
+    throw new Error(
+      `OWNER_MULTISIG_ADDRESS ${multisig} has no code on BNB Smart Chain: it must be a multisig contract, not a key.`,
+    );
+  }
+}
+
 /** The contracts the deploy creates on a real chain: their compiled code is part of the journal's identity. */
-const DEPLOYED = ["Pool", "Staking", "TimelockController"] as const;
+const DEPLOYED = ["Pool", "Staking", "Timelock"] as const;
 
 /**
  * Deploys the pool and the staking contract (and, on the devnet, the five tokens) with the
@@ -69,6 +103,7 @@ export async function deploySystem(hre: HardhatRuntimeEnvironment, options: Depl
     );
   }
   checkTimelock(chainId, options.timelock);
+  await checkMultisig((address) => publicClient.getCode({ address }), chainId, options.timelock, owner);
   const existing = options.tokens;
   const given = existing
     ? (Object.fromEntries(TOKEN_KEYS.map((k) => [k, getAddress(existing[k])])) as Record<TokenKey, Address>)
@@ -133,7 +168,14 @@ export async function deploySystem(hre: HardhatRuntimeEnvironment, options: Depl
   await steps.check("final checks", async () => {
     const problems = [
       ...(await settingsProblems(hre, { pool, staking, params })),
-      ...(await ownershipProblems(hre, { pool, staking, deployer: owner, timelock, options: options.timelock })),
+      ...(await ownershipProblems(hre, {
+        pool,
+        staking,
+        deployer: owner,
+        fromBlock: BigInt(steps.journal.startBlock),
+        timelock,
+        options: options.timelock,
+      })),
     ];
     if (problems.length > 0) throw new Error(`The deployment is not as intended: ${problems.join("; ")}.`);
   });
@@ -156,16 +198,18 @@ export async function deploySystem(hre: HardhatRuntimeEnvironment, options: Depl
 const ROLE = {
   admin: zeroHash,
   proposer: "0xb09aa5aeb3702cfd50b6b62bc4532604938f21248a27a1d5ca736082b6819cc1",
+  executor: "0xd8aa0f3194971a2a116679f7c2090f6939c8d4e01a2a8d7e41d55e5351469e63",
   canceller: "0xfd643c72710c63c0180259aba6b2d05451e3591a24e58b62239378085726f783",
 } as const;
 
 /**
- * Deploys a TimelockController and makes it the owner of the pool and the staking contract.
+ * Deploys the project's Timelock and makes it the owner of the pool and the staking contract.
  * Ownable2Step needs the new owner to accept, which a timelock does only through an operation:
- * the timelock starts with no delay and the deployer as a temporary proposer and admin, runs
- * one batch (both `acceptOwnership` calls, then `updateDelay(minDelay)`), and the deployer then
- * gives up every role. What remains: delay `minDelay`, proposer and canceller the multisig,
- * executor anyone, no admin (the final checks verify it).
+ * the timelock starts with no delay and the deployer as its only proposer and admin, runs one
+ * batch (both `acceptOwnership` calls, then `updateDelay(minDelay)`), and only then does the
+ * multisig receive its roles and the deployer give up every one. What remains: delay
+ * `minDelay` (also its floor for life), proposer and canceller the multisig, executor anyone,
+ * no admin but the timelock itself (the final checks replay the timelock's events to verify it).
  */
 async function handOver(
   hre: HardhatRuntimeEnvironment,
@@ -175,14 +219,16 @@ async function handOver(
 ): Promise<Address> {
   const [ownerClient] = await hre.viem.getWalletClients();
   const deployer = getAddress(ownerClient.account.address);
-  const timelock = await steps.deploy("deploy TimelockController", "TimelockController", [
+  const multisig = getAddress(options.multisig);
+  const timelock = await steps.deploy("deploy Timelock", "Timelock", [
     0n,
-    [options.multisig, deployer],
+    options.minDelay,
+    [deployer],
     [zeroAddress],
     deployer,
   ]);
   const poolAbi = (await hre.artifacts.readArtifact("Pool")).abi as Abi;
-  const timelockAbi = (await hre.artifacts.readArtifact("TimelockController")).abi as Abi;
+  const timelockAbi = (await hre.artifacts.readArtifact("Timelock")).abi as Abi;
   await steps.call("pool.transferOwnership", {
     to: pool,
     abi: poolAbi,
@@ -202,7 +248,10 @@ async function handOver(
     steps.call(`timelock.${step}`, { to: timelock, abi: timelockAbi, functionName, args });
   await onTimelock("scheduleBatch", "scheduleBatch", [...batch, 0n]);
   await onTimelock("executeBatch", "executeBatch", batch);
-  if (deployer !== getAddress(options.multisig)) {
+  // The delay is set: only now may the multisig propose and cancel.
+  if (deployer !== multisig) {
+    await onTimelock("grantRole(proposer)", "grantRole", [ROLE.proposer, multisig]);
+    await onTimelock("grantRole(canceller)", "grantRole", [ROLE.canceller, multisig]);
     await onTimelock("revokeRole(proposer)", "revokeRole", [ROLE.proposer, deployer]);
     await onTimelock("revokeRole(canceller)", "revokeRole", [ROLE.canceller, deployer]);
   }
@@ -245,10 +294,17 @@ async function settingsProblems(
   return checks.filter(([, got, expected]) => digest(got) !== digest(expected)).map(([name]) => `${name} differ`);
 }
 
-/** What is wrong with the owners and, with a timelock, its delay and roles (none when all is right). */
+/** What is wrong with the owners and, with a timelock, its delay, roles and queue (none when all is right). */
 async function ownershipProblems(
   hre: HardhatRuntimeEnvironment,
-  args: { pool: Address; staking: Address; deployer: Address; timelock?: Address; options?: TimelockOptions },
+  args: {
+    pool: Address;
+    staking: Address;
+    deployer: Address;
+    fromBlock: bigint;
+    timelock?: Address;
+    options?: TimelockOptions;
+  },
 ): Promise<string[]> {
   const problems: string[] = [];
   const owner = args.timelock ?? args.deployer;
@@ -258,19 +314,73 @@ async function ownershipProblems(
   if ((await (await hre.viem.getContractAt("Staking", args.staking)).read.owner()) !== owner)
     problems.push(`the staking contract's owner is not ${who}`);
   if (!args.timelock || !args.options) return problems;
-  const timelock = await hre.viem.getContractAt("TimelockController", args.timelock);
-  const multisig = getAddress(args.options.multisig);
+  const timelock = await hre.viem.getContractAt("Timelock", args.timelock);
   if ((await timelock.read.getMinDelay()) !== args.options.minDelay)
     problems.push("the timelock's delay is not minDelay");
-  for (const [name, role] of Object.entries(ROLE)) {
-    const expected = name !== "admin" && args.deployer === multisig;
-    if ((await timelock.read.hasRole([role, args.deployer])) !== expected)
-      problems.push(`the deployer's ${name} role is wrong`);
-    if (name !== "admin" && !(await timelock.read.hasRole([role, multisig])))
-      problems.push(`the multisig lacks ${name}`);
+  if ((await timelock.read.delayFloor()) !== args.options.minDelay)
+    problems.push("the timelock's delay floor is not minDelay");
+  const { holders, queued } = await replayTimelock(hre, args.timelock, args.fromBlock);
+  const multisig = getAddress(args.options.multisig);
+  const expected: Record<string, Address[]> = {
+    [ROLE.admin]: [args.timelock],
+    [ROLE.proposer]: [multisig],
+    [ROLE.executor]: [zeroAddress],
+    [ROLE.canceller]: [multisig],
+  };
+  const names = Object.fromEntries(Object.entries(ROLE).map(([name, role]) => [role, name]));
+  for (const role of new Set([...Object.keys(expected), ...holders.keys()])) {
+    const got = [...(holders.get(role as Hex) ?? [])].sort();
+    const want = [...(expected[role] ?? [])].sort();
+    if (digest(got) !== digest(want)) {
+      problems.push(
+        `the timelock's ${names[role] ?? role} role is held by ${got.join(", ") || "nobody"}, ` +
+          `not ${want.join(", ") || "nobody"}`,
+      );
+    }
   }
+  for (const id of queued) problems.push(`operation ${id} is still queued in the timelock`);
   return problems;
 }
+
+/**
+ * Replays the timelock's role and queue events from `fromBlock` (at or before its deployment):
+ * who holds each role, and the operations scheduled but neither executed nor cancelled.
+ */
+async function replayTimelock(
+  hre: HardhatRuntimeEnvironment,
+  timelock: Address,
+  fromBlock: bigint,
+): Promise<{ holders: Map<Hex, Set<Address>>; queued: Hex[] }> {
+  const publicClient = await hre.viem.getPublicClient();
+  const abi = (await hre.artifacts.readArtifact("Timelock")).abi as Abi;
+  const head = await publicClient.getBlockNumber();
+  const logs = [];
+  // Public RPC endpoints cap the range of one eth_getLogs.
+  for (let from = fromBlock; from <= head; from += LOG_RANGE) {
+    const to = from + LOG_RANGE - 1n < head ? from + LOG_RANGE - 1n : head;
+    logs.push(...(await publicClient.getLogs({ address: timelock, fromBlock: from, toBlock: to })));
+  }
+  const holders = new Map<Hex, Set<Address>>();
+  const open = new Set<Hex>();
+  for (const log of parseEventLogs({ abi, logs })) {
+    const a = log.args as { role?: Hex; account?: Address; id?: Hex };
+    if (log.eventName === "RoleGranted" && a.role && a.account) {
+      const set = holders.get(a.role) ?? new Set<Address>();
+      set.add(getAddress(a.account));
+      holders.set(a.role, set);
+    } else if (log.eventName === "RoleRevoked" && a.role && a.account) {
+      holders.get(a.role)?.delete(getAddress(a.account));
+    } else if (log.eventName === "CallScheduled" && a.id) {
+      open.add(a.id);
+    } else if ((log.eventName === "CallExecuted" || log.eventName === "Cancelled") && a.id) {
+      open.delete(a.id);
+    }
+  }
+  return { holders, queued: [...open] };
+}
+
+/** The most blocks one eth_getLogs asks for. */
+const LOG_RANGE = 5_000n;
 
 async function deployDevTokens(steps: Steps, owner: Address): Promise<Record<TokenKey, Address>> {
   const out: Partial<Record<TokenKey, Address>> = {};

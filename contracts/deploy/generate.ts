@@ -12,7 +12,7 @@ const ABIS = {
   poolAbi: "Pool",
   stakingAbi: "Staking",
   tokenAbi: "DevToken",
-  timelockAbi: "TimelockController",
+  timelockAbi: "Timelock",
 } as const;
 
 /** Writes `deployments/<chainId>.json` and regenerates the typed module from every record. */

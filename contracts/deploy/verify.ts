@@ -15,12 +15,12 @@ export interface Verification {
 export const VERIFIED_SOURCES: Record<string, string> = {
   Pool: "src/Pool.sol",
   Staking: "src/Staking.sol",
-  TimelockController: "@openzeppelin/contracts/governance/TimelockController.sol",
+  Timelock: "src/governance/Timelock.sol",
 };
 
 /**
  * What to verify after the deploy the journal records: Pool, Staking and (with a timelock) the
- * TimelockController, each with the constructor arguments it was deployed with.
+ * Timelock, each with the constructor arguments it was deployed with.
  */
 export function verifications(journal: DeployJournal, file: string): Verification[] {
   if (!journal.steps.some((s) => s.step === "record" && s.done)) {

@@ -4013,6 +4013,11 @@ export const timelockAbi = [
         "type": "uint256"
       },
       {
+        "internalType": "uint256",
+        "name": "delayFloor_",
+        "type": "uint256"
+      },
+      {
         "internalType": "address[]",
         "name": "proposers",
         "type": "address[]"
@@ -4061,6 +4066,22 @@ export const timelockAbi = [
     "inputs": [
       {
         "internalType": "uint256",
+        "name": "newDelay",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "floor",
+        "type": "uint256"
+      }
+    ],
+    "name": "TimelockDelayBelowFloor",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
         "name": "delay",
         "type": "uint256"
       },
@@ -4092,6 +4113,17 @@ export const timelockAbi = [
       }
     ],
     "name": "TimelockInvalidOperationLength",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
+      }
+    ],
+    "name": "TimelockLastProposer",
     "type": "error"
   },
   {
@@ -4407,6 +4439,19 @@ export const timelockAbi = [
     "name": "cancel",
     "outputs": [],
     "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "delayFloor",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
     "type": "function"
   },
   {
@@ -4851,6 +4896,19 @@ export const timelockAbi = [
       }
     ],
     "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "proposerCount",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
     "type": "function"
   },
   {

@@ -7,11 +7,22 @@
 import hre from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { expect } from "chai";
-import { rejection } from "./support/expect";
+import { expectRevert, rejection } from "./support/expect";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { getAddress, getContract, keccak256, toHex, zeroAddress, zeroHash, type Address, type Hex } from "viem";
+import { DEVNET_ACCOUNTS } from "../deploy/accounts";
+import {
+  encodeFunctionData,
+  getAddress,
+  getContract,
+  keccak256,
+  toHex,
+  zeroAddress,
+  zeroHash,
+  type Address,
+  type Hex,
+} from "viem";
 import { deploySystem } from "../deploy/deploy";
 import { devnetParams } from "../deploy/params";
 import type { DeploymentRecord } from "../deploy/record";
@@ -39,11 +50,13 @@ const STEPS = [
   "pool.setOpenCapitalPool",
   "staking.setStakeTerms",
   "staking.setFeeRates",
-  "deploy TimelockController",
+  "deploy Timelock",
   "pool.transferOwnership",
   "staking.transferOwnership",
   "timelock.scheduleBatch",
   "timelock.executeBatch",
+  "timelock.grantRole(proposer)",
+  "timelock.grantRole(canceller)",
   "timelock.revokeRole(proposer)",
   "timelock.revokeRole(canceller)",
   "timelock.renounceRole(admin)",
@@ -277,5 +290,54 @@ describe("the production deploy resumes from its journal", function () {
         `Delete ${file} to start a new deploy.`,
     );
     expect(await activity(c)).to.deep.equal(before);
+  });
+
+  describe("a handover that leaves nothing behind", () => {
+    const TIMELOCK_STEP = STEPS.indexOf("deploy Timelock") + 1;
+
+    /** Runs the deploy up to its Timelock, then lets `plant` act; returns the journal and the timelock. */
+    async function stoppedAtTimelock() {
+      const c = await loadFixture(existingTokens);
+      const file = freshJournal();
+      await rejection(deploySystem(hre, productionOptions(c, file, { step: TIMELOCK_STEP, at: "done" })));
+      const address = readJournal(file)?.steps.at(-1)?.address as Address;
+      const wallets = await hre.viem.getWalletClients();
+      const as = (i: number) =>
+        getContract({ address, abi: timelockAbi, client: { public: c.publicClient, wallet: wallets[i] } });
+      return { c, file, address, as, wallets };
+    }
+
+    it("the multisig holds no role while the delay is still 0", async () => {
+      const { c, address, as } = await stoppedAtTimelock();
+      const dave = as(DEVNET_ACCOUNTS.dave);
+      for (const role of Object.values(ROLE))
+        expect(await dave.read.hasRole([role, c.address("dave")])).to.equal(false);
+      const data = encodeFunctionData({ abi: timelockAbi, functionName: "updateDelay", args: [1n] });
+      await expectRevert(
+        dave.write.schedule([address, 0n, data, zeroHash, zeroHash, 0n]),
+        "AccessControlUnauthorizedAccount",
+      );
+    });
+
+    it("refuses to finish when a stranger proposer and a queued updateDelay(1) were planted during the handover", async () => {
+      const { c, file, address, as } = await stoppedAtTimelock();
+      const deployer = as(DEVNET_ACCOUNTS.owner);
+      const stranger = c.address("erin");
+      const mined = async (hash: Promise<Hex>) => c.publicClient.waitForTransactionReceipt({ hash: await hash });
+      await mined(deployer.write.grantRole([ROLE.proposer, stranger]));
+      await mined(deployer.write.grantRole([ROLE.canceller, stranger]));
+      const data = encodeFunctionData({ abi: timelockAbi, functionName: "updateDelay", args: [1n] });
+      await mined(deployer.write.schedule([address, 0n, data, zeroHash, zeroHash, 0n]));
+      const id = await deployer.read.hashOperation([address, 0n, data, zeroHash, zeroHash]);
+      const error = await rejection(deploySystem(hre, productionOptions(c, file)));
+      expect(error.message).to.equal(
+        "The deployment is not as intended: " +
+          `the timelock's proposer role is held by ${[c.address("dave"), stranger].sort().join(", ")}, not ${c.address("dave")}; ` +
+          `the timelock's canceller role is held by ${[c.address("dave"), stranger].sort().join(", ")}, not ${c.address("dave")}; ` +
+          `operation ${id} is still queued in the timelock.`,
+      );
+      // The journal does not mark the final checks done: every rerun refuses again.
+      expect(readJournal(file)?.steps.some((s) => s.step === "final checks")).to.equal(false);
+    });
   });
 });

@@ -30,7 +30,7 @@ async function deployed() {
 describe("explorer verification", () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("lists Pool, Staking and the TimelockController with the constructor arguments they were deployed with", async () => {
+  it("lists Pool, Staking and the Timelock with the constructor arguments they were deployed with", async () => {
     const { c, file, record, journal } = await deployed();
     const list = verifications(journal, file);
     const deployer = c.address("owner");
@@ -54,10 +54,10 @@ describe("explorer verification", () => {
         constructorArguments: [deployer, c.address("feeRecipient"), [c.tokens.dwn, c.tokens.a8, c.tokens.udbk]],
       },
       {
-        name: "TimelockController",
+        name: "Timelock",
         address: record.contracts.timelock,
-        contract: "@openzeppelin/contracts/governance/TimelockController.sol:TimelockController",
-        constructorArguments: ["0", [c.address("dave"), deployer], [zeroAddress], deployer],
+        contract: "src/governance/Timelock.sol:Timelock",
+        constructorArguments: ["0", String(48 * 3600), [deployer], [zeroAddress], deployer],
       },
     ]);
     // Encoded as hardhat-verify encodes them, the arguments rebuild each creation transaction exactly.

@@ -231,7 +231,9 @@ describe("deploySystem with existing tokens (production)", () => {
   it("on BNB Smart Chain (56) deploys with the given tokens, hands both contracts to a 48-hour timelock and records it", async () => {
     const s = await loadFixture(deployFixture);
     const given = await existingTokens(s);
-    const multisig = s.address("erin");
+    // The multisig is a contract: here any code at an address nobody holds the key of.
+    const multisig = getAddress("0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe");
+    await s.testClient.setCode({ address: multisig, bytecode: "0x6000" });
     const record = await deploySystem(await onChain(56), {
       params: devnetParams,
       root: s.address("root"),
@@ -251,7 +253,7 @@ describe("deploySystem with existing tokens (production)", () => {
     expect(await staking.read.owner()).to.equal(timelock);
   });
 
-  it("on BNB Smart Chain refuses a plain owner or a delay under 48 hours before sending anything", async () => {
+  it("on BNB Smart Chain refuses a plain owner, a delay under 48 hours, or a multisig that is a key, before sending anything", async () => {
     const s = await loadFixture(deployFixture);
     const given = await existingTokens(s);
     const nonce = await nonceOf(s, "owner");
@@ -282,6 +284,18 @@ describe("deploySystem with existing tokens (production)", () => {
       }),
     );
     expect(zero.message).to.equal("OWNER_MULTISIG_ADDRESS must not be the zero address.");
+    const own = await rejection(
+      deploySystem(await onChain(56), { ...base, timelock: { minDelay: 48n * 3600n, multisig: s.address("owner") } }),
+    );
+    expect(own.message).to.equal(
+      "OWNER_MULTISIG_ADDRESS is the deployer's own account; on BNB Smart Chain it must be a multisig contract.",
+    );
+    const key = await rejection(
+      deploySystem(await onChain(56), { ...base, timelock: { minDelay: 48n * 3600n, multisig: s.address("erin") } }),
+    );
+    expect(key.message).to.equal(
+      `OWNER_MULTISIG_ADDRESS ${s.address("erin")} has no code on BNB Smart Chain: it must be a multisig contract, not a key.`,
+    );
     expect(await nonceOf(s, "owner")).to.equal(nonce);
   });
 

@@ -129,4 +129,60 @@ describe("production ownership: a 48-hour timelock owns Pool and Staking", () =>
     await expectRevert(ms.timelock.write.execute(op(record.contracts.pool, data)), "PoolRenounceDisabled", []);
     expect(await ms.pool.read.owner()).to.equal(record.contracts.timelock);
   });
+
+  it("the delay is a floor for life: updateDelay below the deploy-time minimum is refused, through the queue and directly", async () => {
+    const { s, record, multisig, at } = await production();
+    const ms = at("erin");
+    const timelock = record.contracts.timelock as Address;
+    // Directly, only the timelock itself may change its delay.
+    await expectRevert(ms.timelock.write.updateDelay([0n]), "TimelockUnauthorizedCaller", [multisig]);
+    // Through the queue, an announced cut below the floor fails when executed and changes nothing.
+    for (const delay of [0n, 1n, DELAY - 1n]) {
+      const data = encodeFunctionData({ abi: timelockAbi, functionName: "updateDelay", args: [delay] });
+      await s.mined(ms.timelock.write.schedule([...op(timelock, data), DELAY]));
+      await time.increase(Number(DELAY));
+      await expectRevert(at("alice").timelock.write.execute(op(timelock, data)), "TimelockDelayBelowFloor", [
+        delay,
+        DELAY,
+      ]);
+      expect(await ms.timelock.read.getMinDelay()).to.equal(DELAY);
+    }
+    // A longer delay, and back to the floor, are allowed.
+    for (const delay of [DELAY * 2n, DELAY]) {
+      const data = encodeFunctionData({ abi: timelockAbi, functionName: "updateDelay", args: [delay] });
+      await s.mined(ms.timelock.write.schedule([...op(timelock, data), await ms.timelock.read.getMinDelay()]));
+      await time.increase(Number(DELAY * 2n));
+      await s.mined(at("alice").timelock.write.execute(op(timelock, data)));
+      expect(await ms.timelock.read.getMinDelay()).to.equal(delay);
+    }
+    expect(await ms.timelock.read.delayFloor()).to.equal(DELAY);
+  });
+
+  it("the last proposer can neither renounce its role nor have it revoked through the queue", async () => {
+    const { s, record, multisig, at } = await production();
+    const ms = at("erin");
+    const timelock = record.contracts.timelock as Address;
+    await expectRevert(ms.timelock.write.renounceRole([ROLE.proposer, multisig]), "TimelockLastProposer", [multisig]);
+    const revoke = encodeFunctionData({
+      abi: timelockAbi,
+      functionName: "revokeRole",
+      args: [ROLE.proposer, multisig],
+    });
+    await s.mined(ms.timelock.write.schedule([...op(timelock, revoke), DELAY]));
+    await time.increase(Number(DELAY));
+    await expectRevert(at("alice").timelock.write.execute(op(timelock, revoke)), "TimelockLastProposer", [multisig]);
+    expect(await ms.timelock.read.hasRole([ROLE.proposer, multisig])).to.equal(true);
+    // With a second proposer granted through the queue, the multisig may step down.
+    const second = s.address("alice");
+    const grant = encodeFunctionData({ abi: timelockAbi, functionName: "grantRole", args: [ROLE.proposer, second] });
+    await s.mined(ms.timelock.write.schedule([...op(timelock, grant), DELAY]));
+    await time.increase(Number(DELAY));
+    await s.mined(at("alice").timelock.write.execute(op(timelock, grant)));
+    expect(await ms.timelock.read.proposerCount()).to.equal(2n);
+    await s.mined(ms.timelock.write.renounceRole([ROLE.proposer, multisig]));
+    expect(await ms.timelock.read.proposerCount()).to.equal(1n);
+    await expectRevert(at("alice").timelock.write.renounceRole([ROLE.proposer, second]), "TimelockLastProposer", [
+      second,
+    ]);
+  });
 });

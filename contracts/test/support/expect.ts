@@ -11,7 +11,7 @@ import {
 import hre from "hardhat";
 
 /** Every error any of the contracts can raise, so a revert that bubbles up from a token decodes too. */
-const ALL_ABIS = ["Pool", "Staking", "DevToken", "TimelockController"].flatMap(
+const ALL_ABIS = ["Pool", "Staking", "DevToken", "Timelock"].flatMap(
   (name) => hre.artifacts.readArtifactSync(name).abi,
 ) as Abi;
 
