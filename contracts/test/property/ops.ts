@@ -114,8 +114,8 @@ export type OwnerOp =
 
 /**
  * A guarantee as drawn (`none`), or steered to one NFT holder (`users[0]` picks among them) for
- * exactly the room left under its cap (`fill`), one wei more (`over`), or one wei more than the
- * call's share of the reserve (`share`).
+ * the room left under its cap or, if less, the call's share of the reserve (`fill`), one wei more
+ * than the room (`over`), or one wei more than the share (`share`).
  */
 export type GuaranteeEdge = "none" | "fill" | "over" | "share";
 
@@ -157,9 +157,12 @@ const stakePick = fc.record({
 });
 const asOwner = fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });
 const timing = fc.constantFrom<Timing>("dt", "dt", "dt", "windowOpen", "windowLastSecond", "windowClosed");
-/** Prices over the whole allowed range, bounds included; 0 is allowed only for a tier that cannot be sold. */
+/**
+ * Prices over the whole allowed range, bounds included (one not a whole number of USDT, so that
+ * hashrate and the whole-USDT guarantee cap round); 0 is allowed only for a tier that cannot be sold.
+ */
 const price = mostly<PriceChoice>(
-  ["keep", "keep", 0n, MIN_USDT_PRICE, token(250n), MAX_PRICE],
+  ["keep", "keep", 0n, MIN_USDT_PRICE, token(250n), token(250n) + 7n, MAX_PRICE],
   [MIN_USDT_PRICE - 1n, MAX_PRICE + 1n],
 );
 const quote = fc.constantFrom<Quote>("none", "none", "exact", "exact", "moved");
@@ -316,8 +319,24 @@ function fit(amounts: bigint[], users: number[]): bigint[] {
   return amounts.length === 1 && users.length === 3 ? out.slice(0, 2) : out;
 }
 
-/** Each owner call equally often; who sends it is drawn with it (`caller`). */
-const ownerOp: fc.Arbitrary<OwnerOp> = fc.oneof(...Object.values(owner));
+/**
+ * How often each owner call comes, relative to the others: a guarantee most (its cap, its share
+ * of the reserve and their edges need several credits to a holder), then the settings that
+ * running stakes and past purchases must not feel (fee rates, stake terms, the DWN price).
+ */
+const OWNER_WEIGHTS: Partial<Record<OwnerOp["kind"], number>> = {
+  creditGuarantee: 4,
+  setFeeRates: 3,
+  setStakeTerms: 2,
+  setDwnPrice: 2,
+};
+/** An owner call; who sends it is drawn with it (`caller`). */
+const ownerOp: fc.Arbitrary<OwnerOp> = fc.oneof(
+  ...Object.entries(owner).map(([kind, arbitrary]) => ({
+    weight: OWNER_WEIGHTS[kind as OwnerOp["kind"]] ?? 1,
+    arbitrary: arbitrary as fc.Arbitrary<OwnerOp>,
+  })),
+);
 
 const userAndTimeOps = [
   { weight: 8, arbitrary: user.setInviter },
