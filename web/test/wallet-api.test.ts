@@ -21,7 +21,11 @@ function caller({
     language: () => language,
     token: () => token,
     onUnauthorized: (message) => expired.push(message),
-    messages: { timedOut: () => "Request timed out", failed: () => "Request failed" },
+    messages: {
+      timedOut: () => "Request timed out",
+      failed: () => "Request failed",
+      unreachable: () => "Can't reach the server",
+    },
   });
   return { call, expired };
 }
@@ -58,7 +62,7 @@ describe("the API wrapper (spec §7, §8; DESIGN.md §4)", () => {
       language: () => "en-us",
       token: () => token,
       onUnauthorized: () => undefined,
-      messages: { timedOut: () => "", failed: () => "" },
+      messages: { timedOut: () => "", failed: () => "", unreachable: () => "" },
     });
     server.next({ reply: { status: 200, msg: "Success", data: [] } });
     await call("user/getFriendList", { page: "1", limit: "10" });
@@ -104,10 +108,10 @@ describe("the API wrapper (spec §7, §8; DESIGN.md §4)", () => {
     expect(expired).toEqual(["Please connect your wallet and sign in again"]);
   });
 
-  it("no response at all: 'Request timed out'", async () => {
+  it("the network refuses the call (server down): 'Can't reach the server', not a timeout", async () => {
     server.next({ network: true });
     const error = await failure(caller().call("notice/getList", { page: "1", limit: "10" }));
-    expect(error).toMatchObject({ status: NO_REPLY, message: "Request timed out" });
+    expect(error).toMatchObject({ status: NO_REPLY, message: "Can't reach the server" });
   });
 
   it("a call still unanswered when the timeout runs out: 'Request timed out'", async () => {
@@ -118,9 +122,17 @@ describe("the API wrapper (spec §7, §8; DESIGN.md §4)", () => {
   });
 
   it("an HTTP error without the API's body: 'Request failed'", async () => {
-    server.next({ http: 502 });
+    server.next({ http: 500 });
     const error = await failure(caller().call("notice/getList", { page: "1", limit: "10" }));
     expect(error).toMatchObject({ status: NO_REPLY, message: "Request failed" });
+  });
+
+  it("a proxy in front saying the server is away (502, 503, 504): 'Can't reach the server'", async () => {
+    for (const http of [502, 503, 504]) {
+      server.next({ http });
+      const error = await failure(caller().call("notice/getList", { page: "1", limit: "10" }));
+      expect(error).toMatchObject({ status: NO_REPLY, message: "Can't reach the server" });
+    }
   });
 
   it("sends the interface language as the API's: Chinese variants zh-cn, the rest en-us", () => {

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { AppHeader } from "../components/AppHeader";
-import { PageLoading } from "../components/PageLoading";
+import { SkeletonCards } from "../components/SkeletonCards";
 import { LazyMenuPopup } from "../features/menu/LazyMenuPopup";
 import { TabBar } from "../features/menu/TabBar";
 import { TxBannerSlot } from "../features/tx/TxBannerSlot";
@@ -21,7 +21,7 @@ export function AppLayout() {
         <TxBannerSlot />
         <ScreenErrorBoundary key={pathname}>
           <Refreshable>
-            <Suspense fallback={<PageLoading />}>
+            <Suspense fallback={<SkeletonCards />}>
               <Outlet />
             </Suspense>
           </Refreshable>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { useMenu } from "../features/menu/MenuContext";
@@ -5,8 +6,11 @@ import { WalletButton } from "../features/wallet";
 import { Logo, MenuIcon } from "./icons";
 import styles from "./AppHeader.module.css";
 
-/** The common header of spec §2: the logo, the wallet button and the menu icon. */
-export function AppHeader() {
+/**
+ * The common header of spec §2: the logo, the wallet button and the menu icon. The shell drawn
+ * before the runtime config arrives passes its own wallet control (no wallet session yet).
+ */
+export function AppHeader({ wallet = <WalletButton /> }: { wallet?: ReactNode }) {
   const { t } = useTranslation();
   const menu = useMenu();
   return (
@@ -15,7 +19,7 @@ export function AppHeader() {
         <Logo />
       </Link>
       <div className={styles.actions}>
-        <WalletButton />
+        {wallet}
         <button
           type="button"
           className={styles.menu}

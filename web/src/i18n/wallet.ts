@@ -50,6 +50,7 @@ const enUs = {
     api: {
       timedOut: "Request timed out",
       failed: "Request failed",
+      unreachable: "Can't reach the server. Please try again in a moment.",
     },
     devnet: {
       chooseAccount: "Devnet wallet: choose an account",
@@ -115,6 +116,7 @@ const zhCn: Strings<typeof enUs> = {
     api: {
       timedOut: "请求超时",
       failed: "请求失败",
+      unreachable: "无法连接服务器，请稍后再试。",
     },
     devnet: {
       chooseAccount: "开发网钱包：选择账户",

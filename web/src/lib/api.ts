@@ -32,13 +32,15 @@ export interface ApiCallerOptions {
   /** A 401 reply: the session has ended and the user must sign in again. */
   onUnauthorized(message: string): void;
   /** The localized texts of spec §8 for calls without a reply. */
-  messages: { timedOut(): string; failed(): string };
+  messages: { timedOut(): string; failed(): string; unreachable(): string };
 }
 
 /**
  * `call(endpoint, payload)` → the reply's data, or an {@link ApiError} with a message fit to show
  * (spec §8): the server's `msg` for 401, 422, 429, 10001 and 500 replies, "Request timed out" when
- * nothing answered, "Request failed" for an HTTP error or an unreadable reply.
+ * the server took the call but did not answer in time, "Can't reach the server" when the network
+ * refused it or a proxy in front answered that the server is away (502, 503, 504), "Request
+ * failed" for another HTTP error or an unreadable reply.
  */
 export function createApiCaller(options: ApiCallerOptions): ApiCall {
   return async function call<E extends Endpoint>(endpoint: E, payload: Payload<E>): Promise<Data<E>> {
@@ -46,15 +48,21 @@ export function createApiCaller(options: ApiCallerOptions): ApiCall {
     try {
       reply = await options.client.call(endpoint, payload, { lang: options.language(), token: options.token() });
     } catch (error) {
-      // TransportError without an HTTP status: the network failed or the 50 s ran out.
-      const timedOut = error instanceof TransportError && !/^HTTP \d+$/.test(error.message);
-      const message = timedOut ? options.messages.timedOut() : options.messages.failed();
-      throw new ApiError(NO_REPLY, message);
+      throw new ApiError(NO_REPLY, noReplyMessage(error, options.messages));
     }
     if (reply.status === Status.ok) return reply.data;
     if (reply.status === Status.notSignedIn) options.onUnauthorized(reply.msg);
     throw new ApiError(reply.status, reply.msg);
   };
+}
+
+function noReplyMessage(error: unknown, messages: ApiCallerOptions["messages"]): string {
+  if (!(error instanceof TransportError)) return messages.failed();
+  const http = /^HTTP (\d+)$/.exec(error.message);
+  if (http) return ["502", "503", "504"].includes(http[1]) ? messages.unreachable() : messages.failed();
+  const cause: unknown = error.cause;
+  const ranOut = cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
+  return ranOut ? messages.timedOut() : messages.unreachable();
 }
 
 /** One client, so one session key, per page load and deployment (DESIGN.md §4). */
@@ -98,7 +106,11 @@ export function useApi(): ApiCall {
         language: () => apiLanguage(i18n.language),
         token: session.token,
         onUnauthorized: session.onUnauthorized,
-        messages: { timedOut: () => t("wallet.api.timedOut"), failed: () => t("wallet.api.failed") },
+        messages: {
+          timedOut: () => t("wallet.api.timedOut"),
+          failed: () => t("wallet.api.failed"),
+          unreachable: () => t("wallet.api.unreachable"),
+        },
       }),
     [config, session, i18n, t],
   );

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { ApiError } from "@dwn/api";
+import { ApiError, Status } from "@dwn/api";
 import { NO_REPLY } from "./api";
 
 /**
@@ -35,7 +35,8 @@ export function readErrorText(error: unknown, t: TFunction, chainName: string): 
  * refuse again.
  */
 export function isTransient(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === NO_REPLY || error.status >= 500;
+  // The server's fault (500) may pass; its refusals (401, 422, 429, the business rule 10001) stand.
+  if (error instanceof ApiError) return error.status === NO_REPLY || error.status === Status.serverFault;
   return !isRevert(error);
 }
 

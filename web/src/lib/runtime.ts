@@ -13,8 +13,9 @@ const CONTRACT_NAMES = ["usdt", "dwn9", "dwn", "a8", "udbk", "pool", "staking"] 
 export async function loadRuntimeConfig({
   origin = globalThis.location?.origin ?? "",
   fetch: doFetch = globalThis.fetch,
-}: { origin?: string; fetch?: typeof fetch } = {}): Promise<RuntimeConfig> {
-  const response = await doFetch(`${origin}/api/config`, { headers: { accept: "application/json" } });
+  signal,
+}: { origin?: string; fetch?: typeof fetch; signal?: AbortSignal } = {}): Promise<RuntimeConfig> {
+  const response = await doFetch(`${origin}/api/config`, { headers: { accept: "application/json" }, signal });
   if (!response.ok) throw new Error(`GET /api/config answered HTTP ${response.status}.`);
   return parseRuntimeConfig(await response.json());
 }

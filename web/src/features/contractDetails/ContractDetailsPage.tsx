@@ -2,7 +2,6 @@ import Button from "antd-mobile/es/components/button";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
-import { NoData } from "../../components/NoData";
 import { PageNavBar } from "../../components/PageNavBar";
 import { shorten } from "../../lib/format";
 import { usePendingRewards } from "../pledge/hooks/usePendingRewards";
@@ -30,7 +29,13 @@ export function ContractDetailsPage() {
   return (
     <div data-testid="contract-details-page">
       <PageNavBar title={t("contractDetails.title")} back />
-      {id ? <StakeDetails key={id.toString()} id={id} /> : <NoData />}
+      {id ? (
+        <StakeDetails key={id.toString()} id={id} />
+      ) : (
+        <p className={styles.note} data-testid="detail-bad-link">
+          {t("contractDetails.badStakeLink")}
+        </p>
+      )}
     </div>
   );
 }

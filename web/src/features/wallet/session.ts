@@ -41,7 +41,11 @@ export function createAppWalletMachine(options: AppWalletOptions): WalletMachine
       language: () => apiLanguage(options.language()),
       token: () => token,
       onUnauthorized: () => undefined,
-      messages: { timedOut: () => t("wallet.api.timedOut"), failed: () => t("wallet.api.failed") },
+      messages: {
+        timedOut: () => t("wallet.api.timedOut"),
+        failed: () => t("wallet.api.failed"),
+        unreachable: () => t("wallet.api.unreachable"),
+      },
     });
   return createWalletMachine({
     chain: config.chain,

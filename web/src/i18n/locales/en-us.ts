@@ -119,6 +119,7 @@ export const enUs = {
     title: "Announcement",
     detailTitle: "Announcement details",
     publishedAt: "Published {{time}}",
+    noSuchNotice: "This announcement does not exist. It may have been removed.",
   },
   ecosystem: {
     title: "Ecosystem",
@@ -275,6 +276,8 @@ export const enUs = {
     fee: "Fee",
     feeRateValue: "{{rate}}%",
     noSuchStake: "There is no stake #{{id}} on the chain.",
+    badStakeLink:
+      "This link names no stake: a stake's id is a whole number from 1, as in #12. Open your stakes from Pledge → Records.",
     othersStake: "This stake belongs to {{owner}}. It is shown read-only.",
     redeemOpensIn: "Redeem opens in {{days}} d {{hours}} h {{minutes}} min",
     redeemClosesIn: "Redeem window closes in {{days}} d {{hours}} h {{minutes}} min",

@@ -117,6 +117,7 @@ export const zhCn: Messages = {
     title: "公告",
     detailTitle: "公告详情",
     publishedAt: "发布于 {{time}}",
+    noSuchNotice: "这条公告不存在，可能已被删除。",
   },
   ecosystem: {
     title: "生态",
@@ -272,6 +273,7 @@ export const zhCn: Messages = {
     fee: "手续费",
     feeRateValue: "{{rate}}%",
     noSuchStake: "链上没有质押 #{{id}}。",
+    badStakeLink: "此链接没有指明质押：质押编号是从 1 开始的整数，例如 #12。请从「质押 → 记录」打开您的质押。",
     othersStake: "此质押属于 {{owner}}，仅供查看。",
     redeemOpensIn: "{{days}} 天 {{hours}} 小时 {{minutes}} 分后可赎回",
     redeemClosesIn: "赎回窗口 {{days}} 天 {{hours}} 小时 {{minutes}} 分后关闭",
