@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { deployments } from "@dwn/contracts";
 import { DEVNET_CHAIN_ID, readDevnetRecord } from "@dwn/contracts/devnet";
 import type { Address } from "viem";
+import { redactUrls } from "./ops/redact";
 import type { DbTarget } from "./store/db";
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from "./serve/connections";
 
@@ -203,7 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const publicRpcUrls = urls("PUBLIC_RPC_URL", publicFallback ?? rpcUrls[0]);
   for (const leak of publicRpcUrls.filter((u) => rpcUrls.includes(u) && carriesCredentials(u))) {
     problems.push(
-      `PUBLIC_RPC_URL must differ from RPC_URL: "${leak}" carries credentials (a user name or password, a query string or a key in its path), and PUBLIC_RPC_URL is sent to every browser; name a public endpoint instead.`,
+      `PUBLIC_RPC_URL must differ from RPC_URL: "${redactUrls(leak)}…" carries credentials (a user name or password, a query string or a key in its path), and PUBLIC_RPC_URL is sent to every browser; name a public endpoint instead.`,
     );
   }
   const fallbackRpcUrls = (env.FALLBACK_RPC_URLS ?? "")

@@ -11,6 +11,7 @@ import { loadKeys } from "./serve/keys";
 import { createSignIn } from "./serve/signin";
 import { createUpcomingChanges } from "./serve/changes";
 import { createLogger } from "./ops/logger";
+import { redactUrls } from "./ops/redact";
 import { startOps } from "./ops/start";
 import { finalizedHeadReader, rpcTransport } from "./sync/rpc";
 
@@ -21,7 +22,8 @@ import { finalizedHeadReader, rpcTransport } from "./sync/rpc";
  */
 export async function startServer(config: ServerConfig, log?: (line: string) => void, logger?: Logger) {
   logger ??= log ? undefined : createLogger({ level: config.logLevel });
-  const say = log ?? ((line: string) => logger?.info(line));
+  // No line shows an RPC's URL beyond its origin (the path or query may hold a provider's key).
+  const say = (line: string) => (log ? log(redactUrls(line)) : logger?.info(redactUrls(line)));
   const ops = await startOps(config);
   say(`Health port on ${ops.url} (/health, /ready, /metrics).`);
   const db = await openDb(config.db).catch(async (error: unknown) => {
@@ -199,11 +201,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     config = loadConfig();
   } catch (error) {
-    console.error(`The server cannot start:\n${(error as Error).message}`);
+    console.error(`The server cannot start:\n${redactUrls((error as Error).message)}`);
     process.exit(2);
   }
   const server = await startServer(config).catch((error: NodeJS.ErrnoException & { port?: number }) => {
-    if (error.code !== "EADDRINUSE") throw error;
+    if (error.code !== "EADDRINUSE") {
+      console.error(`The server cannot start: ${redactUrls(error.message)}`);
+      process.exit(1);
+    }
     const [name, host, port] =
       error.port === config.health.port
         ? ["HEALTH_PORT", config.health.host, config.health.port]

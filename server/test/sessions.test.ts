@@ -159,7 +159,7 @@ describe("sessions", () => {
         [now - 10, now - 1, now + 3600],
       );
       await db.query(
-        "INSERT INTO sign_in_nonces (address, message, expires_at) VALUES ('0xdead', 'expired', $1), ('0xdead', 'live', $2)",
+        "INSERT INTO sign_in_nonces (requester, address, message, expires_at) VALUES ('key:x', '0xdead', 'expired', $1), ('key:x', '0xdead', 'live', $2)",
         [now - 1, now + 300],
       );
       const left = async () => ({

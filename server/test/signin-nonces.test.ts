@@ -8,7 +8,7 @@ import {
   CHALLENGE_SECONDS,
   CHALLENGE_SQL,
   createSignIn,
-  PENDING_PER_ADDRESS,
+  PENDING_PER_REQUESTER,
   type LoginOutcome,
 } from "../src/serve/signin";
 import { sweep, SWEEP_BATCH } from "../src/serve/sweep";
@@ -16,14 +16,16 @@ import type { Db } from "../src/store/db";
 import { openTestDb } from "./support/db";
 
 /**
- * Pending sign-in messages: several per address, each usable once; bounded per address and in
- * all; swept by expiry; a challenge's cost independent of how many are pending. No chain: a
+ * Pending sign-in messages: several per requester (a page's session key), each usable once and
+ * only by the requester that asked for it; bounded per requester and in all; swept by expiry; a challenge's cost independent of how many are pending. No chain: a
  * stand-in RPC answers `validUser` with true and every address has no code, unless a test
  * says otherwise.
  */
 
 const POOL: Address = "0x00000000000000000000000000000000000000aa";
 const ORIGIN = "https://dwn.example";
+/** The requester of most tests: one page load's session key, as app.ts names it. */
+const PAGE = "key:page";
 
 interface StandIn {
   /** Code at an address (default: none). */
@@ -85,7 +87,8 @@ describe("pending sign-in messages", () => {
     signIn: ReturnType<typeof signInWith>,
     account: PrivateKeyAccount,
     message: string,
-  ): Promise<LoginOutcome> => signIn.login(account.address, await account.signMessage({ message }));
+    requester = PAGE,
+  ): Promise<LoginOutcome> => signIn.login(account.address, await account.signMessage({ message }), requester);
   const pendingOf = async (address: Address) =>
     (
       await db.query<{ message: string }>("SELECT message FROM sign_in_nonces WHERE address = $1 ORDER BY seq", [
@@ -97,7 +100,7 @@ describe("pending sign-in messages", () => {
     const signIn = signInWith();
     const alice = newAccount();
     const messages = [];
-    for (let i = 0; i < 3; i++) messages.push(await signIn.challenge(alice.address));
+    for (let i = 0; i < 3; i++) messages.push(await signIn.challenge(alice.address, PAGE));
     assert.equal(new Set(messages.map((m) => parseSiweMessage(m).nonce)).size, 3, "three distinct nonces");
     for (const message of [messages[1], messages[2], messages[0]]) {
       const outcome = await login(signIn, alice, message);
@@ -113,39 +116,57 @@ describe("pending sign-in messages", () => {
   test("a stranger's flood of challenges for alice does not stop the message she signs", async () => {
     const signIn = signInWith();
     const alice = newAccount();
+    const stranger = "key:stranger";
     // The stranger asks before her, and keeps asking while she signs.
-    for (let i = 0; i < 50; i++) await signIn.challenge(alice.address);
-    const hers = await signIn.challenge(alice.address);
-    for (let i = 0; i < PENDING_PER_ADDRESS - 1; i++) await signIn.challenge(alice.address);
+    for (let i = 0; i < 50; i++) await signIn.challenge(alice.address, stranger);
+    const hers = await signIn.challenge(alice.address, PAGE);
+    for (let i = 0; i < 50; i++) await signIn.challenge(alice.address, stranger);
+    // Her signature is of no use to the stranger, whose messages she did not sign.
+    assert.deepEqual(await login(signIn, alice, hers, stranger), { ok: false, reason: "badSignature" });
     const outcome = await login(signIn, alice, hers);
     assert.equal(outcome.ok, true, JSON.stringify(outcome));
-    assert.equal((await pendingOf(alice.address)).length, PENDING_PER_ADDRESS - 1);
+    // The stranger's flood kept only its own newest.
+    assert.equal((await pendingOf(alice.address)).length, PENDING_PER_REQUESTER);
   });
 
-  test("an address keeps its five newest messages: a sixth evicts the oldest", async () => {
+  test("a requester keeps its five newest messages, whatever their addresses: a sixth evicts its oldest", async () => {
     const signIn = signInWith();
     const alice = newAccount();
     const bob = newAccount();
-    const bobs = await signIn.challenge(bob.address);
+    const other = "key:other";
+    const bobs = await signIn.challenge(bob.address, other);
     const messages = [];
-    for (let i = 0; i < PENDING_PER_ADDRESS + 1; i++) messages.push(await signIn.challenge(alice.address));
-    assert.deepEqual(await pendingOf(alice.address), messages.slice(1));
+    for (let i = 0; i < PENDING_PER_REQUESTER + 1; i++) {
+      messages.push(await signIn.challenge((i % 2 === 0 ? alice : bob).address, PAGE));
+    }
+    const mine = await db.query<{ message: string }>(
+      "SELECT message FROM sign_in_nonces WHERE requester = $1 ORDER BY seq",
+      [PAGE],
+    );
+    assert.deepEqual(
+      mine.map((r) => r.message),
+      messages.slice(1),
+    );
     assert.deepEqual(await login(signIn, alice, messages[0]), { ok: false, reason: "badSignature" });
-    for (const message of messages.slice(1)) assert.equal((await login(signIn, alice, message)).ok, true);
-    // Another address's message is not touched.
-    assert.equal((await login(signIn, bob, bobs)).ok, true);
+    for (const [i, message] of messages.entries()) {
+      if (i > 0) assert.equal((await login(signIn, i % 2 === 0 ? alice : bob, message)).ok, true);
+    }
+    // Another requester's message is not touched.
+    assert.equal((await login(signIn, bob, bobs, other)).ok, true);
   });
 
   test("pending messages are capped in all: the oldest give way, the newest stay usable", async () => {
     const signIn = signInWith({ pendingTotal: 20 });
     const accounts = Array.from({ length: 30 }, newAccount);
     const messages = [];
-    for (const account of accounts) messages.push(await signIn.challenge(account.address));
+    // Each from a page of its own.
+    const page = (i: number) => `key:page${i}`;
+    for (const [i, account] of accounts.entries()) messages.push(await signIn.challenge(account.address, page(i)));
     const [{ count }] = await db.query<{ count: string }>("SELECT count(*)::text AS count FROM sign_in_nonces");
     assert.equal(Number(count), 20);
-    assert.deepEqual(await login(signIn, accounts[9], messages[9]), { ok: false, reason: "noChallenge" });
-    assert.equal((await login(signIn, accounts[10], messages[10])).ok, true);
-    assert.equal((await login(signIn, accounts[29], messages[29])).ok, true);
+    assert.deepEqual(await login(signIn, accounts[9], messages[9], page(9)), { ok: false, reason: "noChallenge" });
+    assert.equal((await login(signIn, accounts[10], messages[10], page(10))).ok, true);
+    assert.equal((await login(signIn, accounts[29], messages[29], page(29))).ok, true);
   });
 
   test("a message signs in until it expires, not after", async () => {
@@ -153,7 +174,7 @@ describe("pending sign-in messages", () => {
     const alice = newAccount();
     const start = clock;
     try {
-      const message = await signIn.challenge(alice.address);
+      const message = await signIn.challenge(alice.address, PAGE);
       clock = start + CHALLENGE_SECONDS;
       assert.deepEqual(await login(signIn, alice, message), { ok: false, reason: "noChallenge" });
       clock = start + CHALLENGE_SECONDS - 1;
@@ -168,10 +189,10 @@ describe("pending sign-in messages", () => {
     const wallet = newAccount();
     chain.code.set(wallet.address.toLowerCase(), "0x6000");
     chain.hangWalletCalls = true;
-    const message = await signIn.challenge(wallet.address);
+    const message = await signIn.challenge(wallet.address, PAGE);
     const owner = newAccount();
     const started = performance.now();
-    const outcome = await signIn.login(wallet.address, await owner.signMessage({ message }));
+    const outcome = await signIn.login(wallet.address, await owner.signMessage({ message }), PAGE);
     const took = performance.now() - started;
     assert.deepEqual(outcome, { ok: false, reason: "badSignature" });
     assert.ok(took >= 250 && took < 3000, `took ${took} ms`);
@@ -184,13 +205,14 @@ describe("pending sign-in messages", () => {
     const signIn = signInWith();
     const expired = 10_000;
     await db.query(
-      `INSERT INTO sign_in_nonces (address, message, expires_at)
-       SELECT '0x' || lpad(to_hex(i), 40, '0'), 'old ' || i, $1 - (i % 300) FROM generate_series(1, $2::int) AS i`,
+      `INSERT INTO sign_in_nonces (requester, address, message, expires_at)
+       SELECT 'key:' || i, '0x' || lpad(to_hex(i), 40, '0'), 'old ' || i, $1 - (i % 300)
+       FROM generate_series(1, $2::int) AS i`,
       [clock, expired],
     );
     const live = Array.from({ length: 3 }, newAccount);
     const messages = [];
-    for (const account of live) messages.push(await signIn.challenge(account.address));
+    for (const account of live) messages.push(await signIn.challenge(account.address, PAGE));
     assert.ok(expired > SWEEP_BATCH, "more than one batch");
 
     const swept = await sweep(db, clock);
@@ -202,15 +224,17 @@ describe("pending sign-in messages", () => {
   });
 
   test("a challenge and a login read a handful of rows by index, however many are pending", async () => {
-    // 10,000 pending messages of 2,000 addresses (five each), then alice's.
+    // 10,000 pending messages of 2,000 requesters (five each, for one address each), then alice's.
     await db.query(
-      `INSERT INTO sign_in_nonces (address, message, expires_at)
-       SELECT '0x' || lpad(to_hex(i % 2000), 40, '0'), 'pending ' || i, $1 FROM generate_series(1, 10000) AS i`,
+      `INSERT INTO sign_in_nonces (requester, address, message, expires_at)
+       SELECT 'key:' || (i % 2000), '0x' || lpad(to_hex(i % 2000), 40, '0'), 'pending ' || i, $1
+       FROM generate_series(1, 10000) AS i`,
       [clock + CHALLENGE_SECONDS],
     );
     await db.query("ANALYZE sign_in_nonces");
     const alice = newAccount().address.toLowerCase();
     const busy = "0x" + "5".padStart(40, "0");
+    const busyRequester = "key:5";
 
     /** Every scan node of the statement's plan, as run: its kind, index, rows returned and filtered. */
     async function scans(sql: string, params: unknown[]) {
@@ -225,12 +249,12 @@ describe("pending sign-in messages", () => {
       walk(plan[0].Plan);
       return found;
     }
-    const [{ seq }] = await db.query<{ seq: string }>(CHALLENGE_SQL.insert, [alice, "alice's", clock + 300]);
+    const [{ seq }] = await db.query<{ seq: string }>(CHALLENGE_SQL.insert, [PAGE, alice, "alice's", clock + 300]);
     const statements: [string, string, unknown[]][] = [
-      ["trim an address with five pending", CHALLENGE_SQL.trimAddress, [busy, PENDING_PER_ADDRESS]],
-      ["trim a new address", CHALLENGE_SQL.trimAddress, [alice, PENDING_PER_ADDRESS]],
+      ["trim a requester with five pending", CHALLENGE_SQL.trimRequester, [busyRequester, PENDING_PER_REQUESTER]],
+      ["trim a new requester", CHALLENGE_SQL.trimRequester, [PAGE, PENDING_PER_REQUESTER]],
       ["trim the total", CHALLENGE_SQL.trimTotal, [seq, 100_000]],
-      ["pending of an address at login", CHALLENGE_SQL.pending, [busy, clock, PENDING_PER_ADDRESS]],
+      ["pending at login", CHALLENGE_SQL.pending, [busyRequester, busy, clock, PENDING_PER_REQUESTER]],
     ];
     for (const [name, sql, params] of statements) {
       const nodes = await scans(sql, params);
@@ -243,7 +267,7 @@ describe("pending sign-in messages", () => {
         );
         const touched =
           (node["Actual Rows"] ?? 0) * (node["Actual Loops"] ?? 1) + (node["Rows Removed by Filter"] ?? 0);
-        assert.ok(touched <= 2 * PENDING_PER_ADDRESS, `${name}: ${node["Node Type"]} touched ${touched} rows`);
+        assert.ok(touched <= 2 * PENDING_PER_REQUESTER, `${name}: ${node["Node Type"]} touched ${touched} rows`);
       }
     }
   });

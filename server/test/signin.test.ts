@@ -507,6 +507,30 @@ describe("sign-in", () => {
     }
   });
 
+  test("a stranger asking for many challenges for alice's address while she signs does not spoil hers", async () => {
+    const hers = client();
+    await forgetPending(alice.address);
+    const text = await challenge(hers, alice.address);
+    // Another page load (the stranger's), well under the sign-in limit, asks again and again.
+    const stranger = client();
+    const theirs: string[] = [];
+    for (let i = 0; i < 12; i++) theirs.push(await challenge(stranger, alice.address));
+    const signs = await alice.signMessage({ message: text });
+    const login = await hers.call("user/login", { address: alice.address, signs }, { lang: "en-us" });
+    assert.equal(login.status, Status.ok, login.msg);
+    // Nor can a stranger use alice's signature of a message they were given: theirs are
+    // signed by nobody, and hers is used up.
+    const stolen = await stranger.call("user/login", { address: alice.address, signs }, { lang: "en-us" });
+    assert.equal(stolen.status, 422, stolen.msg);
+    // The stranger's own pending messages are capped per requester: only its newest stay.
+    const [{ count }] = await db.query<{ count: string }>(
+      "SELECT count(*)::text AS count FROM sign_in_nonces WHERE address = $1",
+      [alice.address.toLowerCase()],
+    );
+    assert.equal(Number(count), 5);
+    assert.ok(theirs.length > Number(count));
+  });
+
   test("malformed signatures and addresses are refused as bad input", async () => {
     const api = client();
     await challenge(api, bob.address);

@@ -10,6 +10,7 @@ import { migrate } from "../store/migrations";
 import { dropShadow, openShadow, swapIn } from "../store/rebuild";
 import { createIndexer, INDEXER_LOCK, readSyncState, type IndexerOptions } from "../sync/indexer";
 import { APPLY_VERSION } from "../apply/version";
+import { redactUrls } from "../ops/redact";
 
 /** Something in the way of a rebuild, said in one sentence. */
 export class ReindexRefused extends Error {}
@@ -62,7 +63,7 @@ export async function reindex(options: ReindexOptions): Promise<number> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const say = (line: string) => console.log(line);
+  const say = (line: string) => console.log(redactUrls(line));
   let code = 0;
   try {
     const config = loadConfig();
@@ -84,7 +85,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       await db.close();
     }
   } catch (error) {
-    console.error(`Reindex stopped: ${(error as Error).message}`);
+    console.error(`Reindex stopped: ${redactUrls((error as Error).message)}`);
     code = 2;
   }
   process.exit(code);

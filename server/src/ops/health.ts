@@ -2,6 +2,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Registry } from "prom-client";
 import type { Verdict } from "./readiness";
+import { redactUrls } from "./redact";
 
 export interface HealthServerOptions {
   host: string;
@@ -29,7 +30,8 @@ export async function startHealthServer(options: HealthServerOptions) {
     if (path === "/ready") {
       return void options.ready().then(
         ({ ready, problems }) => text(response, ready ? 200 : 503, ready ? "ready\n" : `${problems.join("\n")}\n`),
-        (error: unknown) => text(response, 503, `The readiness check failed: ${(error as Error).message}\n`),
+        (error: unknown) =>
+          text(response, 503, `The readiness check failed: ${redactUrls((error as Error).message)}\n`),
       );
     }
     if (path === "/metrics") {
@@ -38,7 +40,8 @@ export async function startHealthServer(options: HealthServerOptions) {
           response
             .writeHead(200, { "content-type": options.registry.contentType, "cache-control": "no-store" })
             .end(body),
-        (error: unknown) => text(response, 500, `The metrics could not be read: ${(error as Error).message}\n`),
+        (error: unknown) =>
+          text(response, 500, `The metrics could not be read: ${redactUrls((error as Error).message)}\n`),
       );
     }
     return text(response, 404, "Not found: /health, /ready and /metrics are served here.\n");

@@ -1,4 +1,5 @@
-import { pino, stdTimeFunctions, type DestinationStream, type Logger } from "pino";
+import { pino, stdSerializers, stdTimeFunctions, type DestinationStream, type Logger } from "pino";
+import { redactUrls } from "./redact";
 import type { LogLevel } from "../config";
 
 /**
@@ -19,7 +20,7 @@ const SECRET_PATHS = [
 
 /**
  * The process's log: one JSON object per line on standard output (or `stream`), with the level
- * by name and an ISO time, secrets redacted.
+ * by name and an ISO time, secrets redacted, URLs cut to their origin.
  */
 export function createLogger({ level, stream }: { level: LogLevel; stream?: DestinationStream }): Logger {
   return pino(
@@ -28,6 +29,21 @@ export function createLogger({ level, stream }: { level: LogLevel; stream?: Dest
       redact: { paths: SECRET_PATHS, censor: "[redacted]" },
       timestamp: stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      // Messages and errors with URLs cut to their origin (an RPC's key is in its path or query).
+      hooks: {
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === "string" ? redactUrls(arg) : arg)) as Parameters<typeof method>,
+          );
+        },
+      },
+      serializers: {
+        err: (error: Error) => {
+          const out = stdSerializers.err(error);
+          return { ...out, message: redactUrls(out.message), stack: redactUrls(out.stack) };
+        },
+      },
     },
     stream,
   );

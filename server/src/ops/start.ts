@@ -51,8 +51,8 @@ export async function startOps(config: ServerConfig) {
     countSignIns(signIn: SignIn): SignIn {
       return {
         ...signIn,
-        async login(address, signature) {
-          const outcome = await signIn.login(address, signature);
+        async login(address, signature, requester) {
+          const outcome = await signIn.login(address, signature, requester);
           metrics.signIn(outcome);
           return outcome;
         },

@@ -190,6 +190,13 @@ export function buildApp(options: AppOptions) {
     return key;
   }
 
+  /** Who asks (routes.ts's RouteContext.requester): the session key's hash, else the client address. */
+  function requesterOf(request: FastifyRequest): string {
+    const key = sessionKeyOf(request);
+    if (key) return `key:${createHash("sha256").update(key, "latin1").digest("base64url").slice(0, 22)}`;
+    return `ip:${clientKey(request.ip)}`;
+  }
+
   function langOf(request: FastifyRequest): Language {
     const body: unknown = request.body;
     const lang = body && typeof body === "object" && "lang" in body ? body.lang : undefined;
@@ -428,8 +435,9 @@ export function buildApp(options: AppOptions) {
       }
     }
     const lang = langOf(request);
+    const requester = route.signIn ? requesterOf(request) : "";
     try {
-      const data = await route.handle({ fields, lang, address, token });
+      const data = await route.handle({ fields, lang, address, token, requester });
       return reply(request, response, Status.ok, message("ok", lang), data);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;

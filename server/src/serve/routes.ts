@@ -25,6 +25,11 @@ export interface RouteContext {
   address: string;
   /** The token sent; set for every endpoint that needs one. */
   token: string;
+  /**
+   * Who asks, for the sign-in calls (set on those only): the hash of the envelope's session
+   * key, or the client address when the call came without one. A challenge is bound to it.
+   */
+  requester: string;
 }
 
 export interface Route {
@@ -69,14 +74,14 @@ export function routes({ db, signIn, levelThresholds, upcomingChanges }: RouteDe
     "user/get_address_random": {
       open: true,
       signIn: true,
-      handle: ({ fields }) => signIn.challenge(reader(fields).address("address")),
+      handle: ({ fields, requester }) => signIn.challenge(reader(fields).address("address"), requester),
     },
     "user/login": {
       open: true,
       signIn: true,
-      async handle({ fields }) {
+      async handle({ fields, requester }) {
         const input = reader(fields);
-        const outcome = await signIn.login(input.address("address"), input.signature("signs"));
+        const outcome = await signIn.login(input.address("address"), input.signature("signs"), requester);
         if (!outcome.ok) throw new Refusal(outcome.reason === "notBound" ? 10001 : 422, outcome.reason);
         return { access_token: outcome.token };
       },

@@ -19,8 +19,11 @@ import { SESSION, type SessionKey } from "../store/queries";
 export const CHALLENGE_SECONDS = 5 * 60;
 export const SESSION_SECONDS = 7 * 24 * 60 * 60;
 
-/** Pending messages kept per address: a sixth request evicts the oldest. */
-export const PENDING_PER_ADDRESS = 5;
+/**
+ * Pending messages kept per requester (see {@link createSignIn}), whatever addresses they are
+ * for: its sixth request evicts its oldest, never another requester's.
+ */
+export const PENDING_PER_REQUESTER = 5;
 /** Pending messages kept in all: a message is evicted once this many newer ones were issued. */
 export const PENDING_TOTAL = 100_000;
 /** Gas an ERC-1271 `isValidSignature` call may burn, and how long the RPC may take to answer it. */
@@ -35,8 +38,8 @@ export interface SignInOptions {
   /** The site's origin: the message's domain (host) and URI. */
   origin: string;
   now?: () => number;
-  /** See {@link PENDING_PER_ADDRESS} and {@link PENDING_TOTAL}. */
-  pendingPerAddress?: number;
+  /** See {@link PENDING_PER_REQUESTER} and {@link PENDING_TOTAL}. */
+  pendingPerRequester?: number;
   pendingTotal?: number;
   /** See {@link CONTRACT_CHECK_GAS} and {@link CONTRACT_CHECK_TIMEOUT_MS}. */
   contractCheckGas?: bigint;
@@ -50,15 +53,15 @@ const hash = (token: string) => createHash("sha256").update(token).digest("hex")
 
 /** The statements a challenge runs (exported so that a test can read their query plans). */
 export const CHALLENGE_SQL = {
-  insert: "INSERT INTO sign_in_nonces (address, message, expires_at) VALUES ($1, $2, $3) RETURNING seq",
-  /** The address's messages older than its $2 newest. */
-  trimAddress: `DELETE FROM sign_in_nonces WHERE address = $1 AND seq < (
-      SELECT seq FROM sign_in_nonces WHERE address = $1 ORDER BY seq DESC OFFSET $2::int - 1 LIMIT 1)`,
+  insert: "INSERT INTO sign_in_nonces (requester, address, message, expires_at) VALUES ($1, $2, $3, $4) RETURNING seq",
+  /** The requester's messages older than its $2 newest. */
+  trimRequester: `DELETE FROM sign_in_nonces WHERE requester = $1 AND seq < (
+      SELECT seq FROM sign_in_nonces WHERE requester = $1 ORDER BY seq DESC OFFSET $2::int - 1 LIMIT 1)`,
   /** Messages issued before the newest $2 (by issue order, whatever was deleted since). */
   trimTotal: "DELETE FROM sign_in_nonces WHERE seq <= $1::bigint - $2::bigint",
-  /** An address's live messages, newest first. */
-  pending:
-    "SELECT seq::text, message FROM sign_in_nonces WHERE address = $1 AND expires_at > $2 ORDER BY sign_in_nonces.seq DESC LIMIT $3",
+  /** The live messages the requester $1 asked for address $2, newest first. */
+  pending: `SELECT seq::text, message FROM sign_in_nonces
+    WHERE requester = $1 AND address = $2 AND expires_at > $3 ORDER BY sign_in_nonces.seq DESC LIMIT $4`,
 } as const;
 
 const ERC1271_ABI = [
@@ -78,13 +81,16 @@ const ERC1271_MAGIC = "0x1626ba7e";
 /**
  * EIP-4361 sign-in: single-use challenges, EOA and ERC-1271 signatures, hashed 7-day tokens.
  *
- * Each challenge is its own row, valid until used or expired, up to {@link PENDING_PER_ADDRESS}
- * per address, so a stranger asking for alice's message cannot spoil the one she is signing;
- * only a flood of more than that many requests for her address in the seconds she takes to
- * sign evicts hers (and the sign-in rate limit makes that flood cost many addresses).
+ * Each challenge is its own row, valid until used or expired, and belongs to its requester:
+ * the session key of the envelope that asked for it (the web app's, one per page load), or the
+ * client's address when the call came without one. Login tries only the messages its own
+ * requester asked for, and a requester keeps its {@link PENDING_PER_REQUESTER} newest, so a
+ * stranger asking for alice's message, however often, evicts only his own: hers stays
+ * pending. (Only the total cap, {@link PENDING_TOTAL}, is shared; the sign-in rate limit makes
+ * reaching it cost thousands of client addresses.)
  *
- * Login does not take the message back: it tries the address's pending messages, newest
- * first. An EOA's signature is checked by recovering its signer (no RPC, a few microseconds
+ * Login does not take the message back: it tries the requester's pending messages for the
+ * address, newest first. An EOA's signature is checked by recovering its signer (no RPC, a few microseconds
  * per message). Only an address with code is asked (ERC-1271 `isValidSignature`, one
  * `eth_call` per pending message, each with a gas cap and a timeout). ERC-6492 signatures
  * (a factory to deploy first, code of the signer's choosing) are refused before any RPC.
@@ -92,13 +98,16 @@ const ERC1271_MAGIC = "0x1626ba7e";
 export function createSignIn(options: SignInOptions) {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const url = new URL(options.origin);
-  const perAddress = options.pendingPerAddress ?? PENDING_PER_ADDRESS;
+  const perRequester = options.pendingPerRequester ?? PENDING_PER_REQUESTER;
   const total = options.pendingTotal ?? PENDING_TOTAL;
   const gas = options.contractCheckGas ?? CONTRACT_CHECK_GAS;
   const timeoutMs = options.contractCheckTimeoutMs ?? CONTRACT_CHECK_TIMEOUT_MS;
 
-  /** A fresh message for `address` to sign; the address's other pending ones stay valid. */
-  async function challenge(address: Address): Promise<string> {
+  /**
+   * A fresh message for `address` to sign, which only `requester` can sign in with; the
+   * requester's other pending ones stay valid, up to its cap.
+   */
+  async function challenge(address: Address, requester: string): Promise<string> {
     const issued = now();
     // 128 bits from the CSPRNG. (viem's generateSiweNonce draws on Math.random and hands out
     // overlapping windows of one buffer, so each nonce would give away the next.)
@@ -116,12 +125,13 @@ export function createSignIn(options: SignInOptions) {
     });
     const owner = address.toLowerCase();
     const [row] = await options.db.query<{ seq: string }>(CHALLENGE_SQL.insert, [
+      requester,
       owner,
       message,
       issued + CHALLENGE_SECONDS,
     ]);
     // Both by index, whatever the table holds; expired rows go in the periodic sweep.
-    await options.db.query(CHALLENGE_SQL.trimAddress, [owner, perAddress]);
+    await options.db.query(CHALLENGE_SQL.trimRequester, [requester, perRequester]);
     await options.db.query(CHALLENGE_SQL.trimTotal, [row.seq, total]);
     return message;
   }
@@ -172,15 +182,17 @@ export function createSignIn(options: SignInOptions) {
     return undefined;
   }
 
-  async function login(address: Address, signature: Hex): Promise<LoginOutcome> {
+  /** Signs in with a message `requester` asked for (see {@link challenge}). */
+  async function login(address: Address, signature: Hex, requester: string): Promise<LoginOutcome> {
     // Counterfactual wallets cannot have bound an inviter, and checking one would run code the
     // signer chose (the factory) on our RPC: refused before anything else.
     if (isErc6492Signature(signature)) return { ok: false, reason: "badSignature" };
     const owner = address.toLowerCase();
     const pending = await options.db.query<{ seq: string; message: string }>(CHALLENGE_SQL.pending, [
+      requester,
       owner,
       now(),
-      perAddress,
+      perRequester,
     ]);
     if (pending.length === 0) return { ok: false, reason: "noChallenge" };
     const signed = await signedMessage(getAddress(address), pending, signature);

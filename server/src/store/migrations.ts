@@ -291,6 +291,19 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       INSERT INTO apply_version (version) VALUES (1)
     `,
   },
+  {
+    id: 10,
+    name: "each pending sign-in message belongs to the requester that asked for it",
+    // The session key's hash (or the client address) that asked: its login alone may use the
+    // message, and the cap on pending messages is per requester. Messages pending at the
+    // upgrade have no requester and go (they live 5 minutes; the user asks again).
+    sql: `
+      DELETE FROM sign_in_nonces;
+      ALTER TABLE sign_in_nonces ADD COLUMN requester TEXT NOT NULL;
+      DROP INDEX sign_in_nonces_by_address;
+      CREATE INDEX sign_in_nonces_by_requester ON sign_in_nonces (requester, seq)
+    `,
+  },
 ];
 
 /**
