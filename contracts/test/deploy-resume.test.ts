@@ -45,7 +45,6 @@ const STEPS = [
   "pool.setStaticRewardPerSecond",
   "pool.setDirectPushRate",
   "pool.setDynamicRates",
-  "pool.setDwnPrice",
   "pool.setMakeup",
   "pool.setOpenCapitalPool",
   "staking.setStakeTerms",
