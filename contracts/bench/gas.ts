@@ -135,10 +135,22 @@ export async function measureGas(hre: HardhatRuntimeEnvironment): Promise<GasFig
     dwnAmount: bigint;
     a8Amount: bigint;
     cycle: bigint;
+    gracePeriod: bigint;
   };
-  const rate = await (await as(quoted).staking()).read.rewardPerUnitPerSecond();
+  const reader = await as(quoted).staking();
+  const rate = await reader.read.rewardPerUnitPerSecond();
+  const [unstakeFee, collectFee] = [await reader.read.unstakeFeeRate(), await reader.read.collectFeeRate()];
   const stakeQuoted = await gasOf(
-    (await as(quoted).staking()).write.stake([1n, terms0.dwnAmount, terms0.a8Amount, terms0.cycle, rate]),
+    reader.write.stake([
+      1n,
+      terms0.dwnAmount,
+      terms0.a8Amount,
+      terms0.cycle,
+      rate,
+      unstakeFee,
+      collectFee,
+      terms0.gracePeriod,
+    ]),
   );
   const terms = devnetParams.staking;
   await time.increase(Number(terms.cycleDays) * 86_400 + 60);

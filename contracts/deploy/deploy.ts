@@ -134,6 +134,7 @@ export async function deploySystem(hre: HardhatRuntimeEnvironment, options: Depl
     options.treasury,
     [tokens.usdt, tokens.dwn9, tokens.dwn],
     params.maxGuaranteePercent,
+    params.dwnPriceUsdt,
   ]);
   const staking = await steps.deploy("deploy Staking", "Staking", [
     owner,
@@ -157,7 +158,6 @@ export async function deploySystem(hre: HardhatRuntimeEnvironment, options: Depl
   await onPool("setStaticRewardPerSecond", [params.staticRewardPerSecond]);
   await onPool("setDirectPushRate", [params.directPushRate]);
   await onPool("setDynamicRates", [params.dynamicRates]);
-  await onPool("setDwnPrice", [params.dwnPriceUsdt]);
   await onPool("setMakeup", [params.makeupPercent, params.maxMakeupCount]);
   await onPool("setOpenCapitalPool", [params.openCapitalPool]);
   const s = params.staking;

@@ -5,7 +5,6 @@ import {
   encodeDeployData,
   encodeFunctionData,
   getAddress,
-  getContractAddress,
   keccak256,
   TransactionNotFoundError,
   type Abi,
@@ -43,6 +42,8 @@ export interface JournalStep {
   nonce?: number;
   /** The transaction's hash, written before waiting for it. */
   tx?: Hex;
+  /** The head block when the nonce was reserved: a transaction with that nonce is at or after it. */
+  block?: number;
   /** For a deployment: the contract's artifact name, its constructor arguments, address and code hash. */
   contract?: string;
   constructorArgs?: JsonArg[];
@@ -248,17 +249,32 @@ export class Steps {
     }
     if (entry.nonce !== undefined && mined > entry.nonce) {
       // The nonce was used by a transaction whose hash the journal never got (the process stopped
-      // between sending and writing), or that the node no longer knows.
-      if (entry.contract) {
-        return { address: getContractAddress({ from: deployer, nonce: BigInt(entry.nonce) }) };
+      // between sending and writing), or that the node no longer knows: find the transaction
+      // that used it and read its receipt before calling the step done.
+      const used = await this.findByNonce(deployer, entry.nonce, entry.block ?? this.journal.startBlock);
+      const where = `from block ${entry.block ?? this.journal.startBlock}`;
+      if (!used) {
+        throw new Error(
+          `Step "${entry.step}": the deployer's nonce ${entry.nonce} has been used, but no transaction of the ` +
+            `deployer with that nonce is on the chain ${where}. Check the account on the explorer before ` +
+            `deleting ${this.options.file}.`,
+        );
       }
-      if (!entry.tx) return {};
-      throw new Error(
-        `Step "${entry.step}": its transaction ${entry.tx} is unknown to the node, but the deployer's nonce ` +
-          `${entry.nonce} has been used. Check the account on the explorer before deleting ${this.options.file}.`,
-      );
+      if (
+        (used.to ? getAddress(used.to) : undefined) !== (tx.to ? getAddress(tx.to) : undefined) ||
+        used.input !== tx.data
+      ) {
+        throw new Error(
+          `Step "${entry.step}": the deployer's nonce ${entry.nonce} was used by transaction ${used.hash}, which is ` +
+            `not this step's. Check the account on the explorer before deleting ${this.options.file}.`,
+        );
+      }
+      entry.tx = used.hash;
+      this.save();
+      return this.confirm(entry, used.hash);
     }
     entry.nonce ??= await publicClient.getTransactionCount({ address: deployer, blockTag: "pending" });
+    entry.block ??= Number(await publicClient.getBlockNumber());
     delete entry.tx;
     this.save();
     entry.tx = await wallet.sendTransaction({ ...tx, nonce: entry.nonce });
@@ -268,6 +284,22 @@ export class Steps {
       throw new Error(`Test interrupt after sending step ${this.index + 1} (${entry.step}).`);
     }
     return this.confirm(entry, entry.tx);
+  }
+
+  /** The deployer's transaction with `nonce`, searched block by block from `fromBlock`. */
+  private async findByNonce(
+    deployer: Address,
+    nonce: number,
+    fromBlock: number,
+  ): Promise<{ hash: Hex; to: Address | null; input: Hex } | undefined> {
+    const publicClient = await this.hre.viem.getPublicClient();
+    const head = await publicClient.getBlockNumber();
+    for (let n = BigInt(fromBlock); n <= head; n++) {
+      const block = await publicClient.getBlock({ blockNumber: n, includeTransactions: true });
+      const found = block.transactions.find((t) => getAddress(t.from) === getAddress(deployer) && t.nonce === nonce);
+      if (found) return { hash: found.hash, to: found.to, input: found.input };
+    }
+    return undefined;
   }
 
   private async confirm(entry: JournalStep, hash: Hex): Promise<Outcome> {

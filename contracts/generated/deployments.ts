@@ -29,6 +29,11 @@ export const poolAbi = [
         "internalType": "uint256",
         "name": "maxGuaranteePercent_",
         "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "dwnPriceUsdt_",
+        "type": "uint256"
       }
     ],
     "stateMutability": "nonpayable",
@@ -248,16 +253,16 @@ export const poolAbi = [
     "inputs": [
       {
         "internalType": "uint256",
-        "name": "total",
+        "name": "credited",
         "type": "uint256"
       },
       {
         "internalType": "uint256",
-        "name": "max",
+        "name": "budget",
         "type": "uint256"
       }
     ],
-    "name": "PoolGuaranteeAboveReserveShare",
+    "name": "PoolGuaranteeBudgetExceeded",
     "type": "error"
   },
   {
@@ -269,12 +274,12 @@ export const poolAbi = [
       },
       {
         "internalType": "uint256",
-        "name": "creditedUsdt",
+        "name": "amount",
         "type": "uint256"
       },
       {
         "internalType": "uint256",
-        "name": "capUsdt",
+        "name": "room",
         "type": "uint256"
       }
     ],
@@ -349,6 +354,43 @@ export const poolAbi = [
   {
     "inputs": [],
     "name": "PoolOpenBuyTimeFixed",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "time",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "latest",
+        "type": "uint256"
+      }
+    ],
+    "name": "PoolOpenBuyTimeTooLate",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "price",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "min",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "max",
+        "type": "uint256"
+      }
+    ],
+    "name": "PoolPriceStepTooLarge",
     "type": "error"
   },
   {
@@ -992,7 +1034,33 @@ export const poolAbi = [
   },
   {
     "inputs": [],
+    "name": "GUARANTEE_PERIOD",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
     "name": "MAX_DIRECT_PUSH_RATE",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "MAX_DWN_PRICE_STEP",
     "outputs": [
       {
         "internalType": "uint256",
@@ -1136,6 +1204,19 @@ export const poolAbi = [
   {
     "inputs": [],
     "name": "MAX_MULTIPLE",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "MAX_OPEN_BUY_DELAY",
     "outputs": [
       {
         "internalType": "uint256",
@@ -1500,6 +1581,24 @@ export const poolAbi = [
     "type": "function"
   },
   {
+    "inputs": [],
+    "name": "guaranteeBudget",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "credited",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "budget",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
     "inputs": [
       {
         "internalType": "address",
@@ -1511,12 +1610,12 @@ export const poolAbi = [
     "outputs": [
       {
         "internalType": "uint256",
-        "name": "paidUsdt",
+        "name": "capDwn",
         "type": "uint256"
       },
       {
         "internalType": "uint256",
-        "name": "creditedUsdt",
+        "name": "creditedDwn",
         "type": "uint256"
       }
     ],
@@ -1700,6 +1799,19 @@ export const poolAbi = [
         "internalType": "bool",
         "name": "",
         "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "owedIncome",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
       }
     ],
     "stateMutability": "view",
@@ -2543,6 +2655,21 @@ export const stakingAbi = [
         "internalType": "uint256",
         "name": "rewardPerUnitPerSecond",
         "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "unstakeFeeRate",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "collectFeeRate",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "gracePeriod",
+        "type": "uint256"
       }
     ],
     "name": "StakingTermsMoved",
@@ -3229,6 +3356,25 @@ export const stakingAbi = [
         "internalType": "uint256",
         "name": "units",
         "type": "uint256"
+      }
+    ],
+    "name": "stake",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "id",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "units",
+        "type": "uint256"
       },
       {
         "internalType": "uint256",
@@ -3249,24 +3395,20 @@ export const stakingAbi = [
         "internalType": "uint256",
         "name": "minRewardPerUnitPerSecond",
         "type": "uint256"
-      }
-    ],
-    "name": "stake",
-    "outputs": [
+      },
       {
         "internalType": "uint256",
-        "name": "id",
+        "name": "maxUnstakeFeeRate",
         "type": "uint256"
-      }
-    ],
-    "stateMutability": "nonpayable",
-    "type": "function"
-  },
-  {
-    "inputs": [
+      },
       {
         "internalType": "uint256",
-        "name": "units",
+        "name": "maxCollectFeeRate",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "minGracePeriod",
         "type": "uint256"
       }
     ],

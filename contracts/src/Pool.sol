@@ -48,8 +48,15 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     uint256 public constant MIN_DWN_PRICE = 1e15;
     /// @notice The deploy-time cap on `maxGuaranteePercent`.
     uint256 public constant MAX_GUARANTEE_PERCENT = 200;
-    /// @notice One `creditGuarantee` call credits at most this share (basis points) of the DWN reserve.
+    /// @notice All guarantee credits within any `GUARANTEE_PERIOD` together are at most this share
+    /// (basis points) of the DWN reserve net of the income owed to users (`owedIncome`).
     uint256 public constant MAX_GUARANTEE_RESERVE_SHARE = 1000;
+    /// @notice The sliding period of the guarantee budget.
+    uint256 public constant GUARANTEE_PERIOD = 30 days;
+    /// @notice One `setDwnPrice` moves the price by at most this factor either way.
+    uint256 public constant MAX_DWN_PRICE_STEP = 2;
+    /// @notice `setOpenBuyTime` sets a time at most this far ahead.
+    uint256 public constant MAX_OPEN_BUY_DELAY = 365 days;
     uint256 private constant ACC_SCALE = 1e18;
     uint256 private constant WAD = 1e18;
     uint256 private constant MAX_PRICE = type(uint88).max;
@@ -66,13 +73,15 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
 
     /// @dev Everything about a member the purchase and the generation walk read, in one slot.
     /// `tierCounts` packs how many NFTs of tier t (1..5) the member bought in bits 8(t-1)..8t.
-    /// `paidUsdt` is the USDT the member paid for NFTs, in whole USDT (rounded down, saturating).
+    /// `guaranteeCap` is the most guarantee credit the member may receive, in whole DWN: for each
+    /// purchase `maxGuaranteePercent` % of its USDT price at the DWN price in force then (each
+    /// rounded down, the sum saturating).
     struct Member {
         address inviter;
         uint8 maxTier;
         uint16 nftCount;
         uint40 tierCounts;
-        uint32 paidUsdt;
+        uint32 guaranteeCap;
     }
 
     /// @dev Paired so that a purchase, which settles static income and changes hashrate, writes
@@ -99,8 +108,8 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     }
 
     address public immutable root;
-    /// @notice A user's guaranteed-return credits are worth at most this percentage of the USDT
-    /// the user paid for NFTs (valued at `dwnPriceUsdt` when credited).
+    /// @notice A user's guaranteed-return credits are at most this percentage of the DWN value of
+    /// what the user paid for NFTs, each purchase valued at the DWN price in force when it was made.
     uint256 public immutable maxGuaranteePercent;
     IERC20 public immutable usdt;
     IERC20 public immutable dwn8;
@@ -120,8 +129,22 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @dev Full width: `hashrate * acc` keeps headroom for the contract's lifetime (see the tests).
     mapping(address user => uint256) private _rewardDebts;
     mapping(address user => uint256) private _dynamicProfits;
-    /// @dev The USDT value (at `dwnPriceUsdt` when credited) of each user's guarantee credits.
-    mapping(address user => uint256) private _guaranteeUsdt;
+    /// @dev The DWN of guarantee credits each user has received.
+    mapping(address user => uint256) private _guaranteeDwn;
+    /// @notice DWN income accrued or credited to users and not yet collected: the emission since
+    /// there was hashrate, direct push, generations and guarantees, less what was collected. An
+    /// upper bound (accrual rounds down per user), so the guarantee budget errs on the safe side.
+    uint256 public owedIncome;
+
+    /// @dev One `creditGuarantee` call: when, and how much it credited in total.
+    struct GuaranteeCredit {
+        uint64 time;
+        uint192 amount;
+    }
+    GuaranteeCredit[] private _guaranteeCredits;
+    /// @dev The first of `_guaranteeCredits` inside the current period, and the sum from it.
+    uint256 private _guaranteePeriodStart;
+    uint256 private _guaranteePeriodTotal;
 
     /// @param owner_ The owner (admin) of the pool.
     /// @param root_ The root of the referral tree: valid without an inviter.
@@ -129,15 +152,19 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @param tokens The USDT, DWN9 (dwn8) and DWN token addresses, in that order.
     /// @param maxGuaranteePercent_ The cap on each user's guarantee credits, in percent of what
     /// the user paid (at most `MAX_GUARANTEE_PERCENT`).
+    /// @param dwnPriceUsdt_ The initial DWN price in USDT (18 decimals); later changes move it by
+    /// at most `MAX_DWN_PRICE_STEP` times each.
     constructor(
         address owner_,
         address root_,
         address treasury_,
         address[3] memory tokens,
-        uint256 maxGuaranteePercent_
+        uint256 maxGuaranteePercent_,
+        uint256 dwnPriceUsdt_
     ) ERC721("DWN Hashrate NFT", "DWNNFT") Ownable(owner_) {
         if (root_ == address(0) || treasury_ == address(0)) revert PoolZeroAddress();
         _checkRange(maxGuaranteePercent_, 0, MAX_GUARANTEE_PERCENT);
+        _checkRange(dwnPriceUsdt_, MIN_DWN_PRICE, MAX_PRICE);
         maxGuaranteePercent = maxGuaranteePercent_;
         for (uint256 i = 0; i < 3; ++i) {
             if (tokens[i] == address(0)) revert PoolZeroAddress();
@@ -150,7 +177,7 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         _settings.makeupPercent = uint16(MIN_MAKEUP_PERCENT);
         _settings.openBuyTime = uint64(block.timestamp);
         _emission.lastRewardTime = uint64(block.timestamp);
-        _dwnPriceUsdt = uint96(WAD);
+        _dwnPriceUsdt = uint96(dwnPriceUsdt_);
     }
 
     // ------------------------------------------------------------------------------------------
@@ -264,10 +291,22 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         return _dynamicProfits[user];
     }
 
-    /// @notice The USDT `user` paid for NFTs, in whole USDT, and the USDT value of the guarantee
-    /// credits it received; its remaining guarantee room is `paid * maxGuaranteePercent / 100 - credited`.
-    function guaranteeOf(address user) external view returns (uint256 paidUsdt, uint256 creditedUsdt) {
-        return (uint256(_members[user].paidUsdt) * WAD, _guaranteeUsdt[user]);
+    /// @notice `user`'s guarantee cap in DWN (fixed at each purchase at the price in force then) and
+    /// the DWN of guarantee credits it has received; its remaining room is `cap - credited`.
+    function guaranteeOf(address user) external view returns (uint256 capDwn, uint256 creditedDwn) {
+        return (uint256(_members[user].guaranteeCap) * WAD, _guaranteeDwn[user]);
+    }
+
+    /// @notice The DWN of guarantee credits within the last `GUARANTEE_PERIOD`, and the most they
+    /// may total now: `MAX_GUARANTEE_RESERVE_SHARE` of the DWN reserve net of `owedIncome` and the
+    /// emission accrued since it was last brought up to date.
+    function guaranteeBudget() external view returns (uint256 credited, uint256 budget) {
+        credited = _guaranteePeriodTotal;
+        uint256 n = _guaranteeCredits.length;
+        for (uint256 i = _guaranteePeriodStart; i < n && _expired(_guaranteeCredits[i]); ++i) {
+            credited -= _guaranteeCredits[i].amount;
+        }
+        budget = _guaranteeBudget();
     }
 
     /// @inheritdoc IPool
@@ -299,6 +338,7 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         if (amount == 0) revert NoStaticIncome(msg.sender);
         _checkReserve(amount);
         account.staticProfit = 0;
+        _paidOut(amount);
         emit StaticProfitCollected(msg.sender, amount);
         dwn.safeTransfer(msg.sender, amount);
     }
@@ -312,6 +352,7 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         if (amount == 0) revert NoDynamicIncome(msg.sender);
         _checkReserve(amount);
         _dynamicProfits[msg.sender] = 0;
+        _paidOut(amount);
         emit DynamicProfitCollected(msg.sender, amount);
         dwn.safeTransfer(msg.sender, amount);
     }
@@ -425,10 +466,16 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         emit DynamicRatesSet(rates);
     }
 
-    /// @notice Sets the DWN price in USDT (18 decimals) that converts direct-push income.
-    /// Requirements: the caller is the owner; `MIN_DWN_PRICE <= price` and it fits 88 bits.
+    /// @notice Sets the DWN price in USDT (18 decimals) that converts direct-push income and values
+    /// new purchases' guarantee caps.
+    /// Requirements: the caller is the owner; `MIN_DWN_PRICE <= price`, it fits 88 bits, and it is
+    /// within `MAX_DWN_PRICE_STEP` times the current price either way (`PoolPriceStepTooLarge` otherwise).
     function setDwnPrice(uint256 price) external onlyOwner {
         _checkRange(price, MIN_DWN_PRICE, MAX_PRICE);
+        uint256 current = _dwnPriceUsdt;
+        if (price > current * MAX_DWN_PRICE_STEP || price * MAX_DWN_PRICE_STEP < current) {
+            revert PoolPriceStepTooLarge(price, current / MAX_DWN_PRICE_STEP, current * MAX_DWN_PRICE_STEP);
+        }
         _dwnPriceUsdt = uint96(price);
         emit DwnPriceSet(price);
     }
@@ -436,10 +483,13 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @notice Sets when buying opens; the makeup count is counted in whole days from it.
     /// Requirements:
     /// - the caller is the owner; nothing has been sold yet (`PoolOpenBuyTimeFixed` otherwise);
-    /// - `time` is not earlier than the current `openBuyTime` and fits 64 bits.
+    /// - `time` is not earlier than the current `openBuyTime`;
+    /// - `time` is at most `MAX_OPEN_BUY_DELAY` after now (`PoolOpenBuyTimeTooLate` otherwise).
     function setOpenBuyTime(uint256 time) external onlyOwner {
         if (totalHashrate != 0) revert PoolOpenBuyTimeFixed();
         _checkRange(time, _settings.openBuyTime, type(uint64).max);
+        uint256 latest = block.timestamp + MAX_OPEN_BUY_DELAY;
+        if (time > latest) revert PoolOpenBuyTimeTooLate(time, latest);
         _settings.openBuyTime = uint64(time);
         emit OpenBuyTimeSet(time);
     }
@@ -478,32 +528,36 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// - the caller is the owner and the capital pool is open;
     /// - `users` and `amounts` have the same length, at most `MAX_GUARANTEE_BATCH`;
     /// - every user holds an NFT (`PoolNoNft` otherwise);
-    /// - each user's credits in total are worth (at `dwnPriceUsdt`, rounded up) at most
-    ///   `maxGuaranteePercent` % of the USDT the user paid (`PoolGuaranteeCapExceeded` otherwise);
-    /// - the call credits at most `MAX_GUARANTEE_RESERVE_SHARE` of the pool's DWN reserve in total
-    ///   (`PoolGuaranteeAboveReserveShare` otherwise).
+    /// - each user's credits in total are at most its cap (`guaranteeOf`), fixed in DWN at its
+    ///   purchases (`PoolGuaranteeCapExceeded(user, amount, room)` otherwise);
+    /// - all credits within the last `GUARANTEE_PERIOD`, this call's included, are at most
+    ///   `MAX_GUARANTEE_RESERVE_SHARE` of the DWN reserve net of `owedIncome`, however many calls
+    ///   (`PoolGuaranteeBudgetExceeded` otherwise).
     function creditGuarantee(address[] calldata users, uint256[] calldata amounts) external onlyOwner {
         if (!_settings.openCapitalPool) revert PoolCapitalPoolClosed();
         if (users.length != amounts.length) revert PoolLengthMismatch(users.length, amounts.length);
         _checkRange(users.length, 1, MAX_GUARANTEE_BATCH);
-        uint256 price = _dwnPriceUsdt;
+        // Measured before this call's credits join what is owed.
+        uint256 budget = _guaranteeBudget();
         uint256 total = 0;
         for (uint256 i = 0; i < users.length; ++i) {
             address user = users[i];
             uint256 amount = amounts[i];
             Member memory m = _members[user];
             if (m.nftCount == 0) revert PoolNoNft(user);
-            uint256 cap = (uint256(m.paidUsdt) * WAD * maxGuaranteePercent) / 100;
-            uint256 credited = _guaranteeUsdt[user] + Math.mulDiv(amount, price, WAD, Math.Rounding.Ceil);
-            if (credited > cap) revert PoolGuaranteeCapExceeded(user, credited, cap);
-            _guaranteeUsdt[user] = credited;
+            uint256 room = uint256(m.guaranteeCap) * WAD - _guaranteeDwn[user];
+            if (amount > room) revert PoolGuaranteeCapExceeded(user, amount, room);
+            _guaranteeDwn[user] += amount;
             total += amount;
             Account storage account = _accounts[user];
             account.staticProfit = (account.staticProfit + amount).toUint128();
             emit IncomeCredited(user, msg.sender, uint8(IncomeKind.Guarantee), amount);
         }
-        uint256 maxTotal = (dwn.balanceOf(address(this)) * MAX_GUARANTEE_RESERVE_SHARE) / RATE_SCALE;
-        if (total > maxTotal) revert PoolGuaranteeAboveReserveShare(total, maxTotal);
+        uint256 credited = _expireGuarantees() + total;
+        if (credited > budget) revert PoolGuaranteeBudgetExceeded(credited, budget);
+        _guaranteeCredits.push(GuaranteeCredit(uint64(block.timestamp), uint192(total)));
+        _guaranteePeriodTotal = credited;
+        owedIncome += total;
     }
 
     /// @notice Stops purchases. Collecting income is never paused.
@@ -606,7 +660,8 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         m.tierCounts = uint40(uint256(m.tierCounts) + (1 << shift));
         m.nftCount += 1;
         if (tierId > m.maxTier) m.maxTier = uint8(tierId);
-        m.paidUsdt = uint32(Math.min(uint256(m.paidUsdt) + payusdt / WAD, type(uint32).max));
+        uint256 cap = (payusdt * maxGuaranteePercent) / (100 * uint256(_dwnPriceUsdt));
+        m.guaranteeCap = uint32(Math.min(uint256(m.guaranteeCap) + cap, type(uint32).max));
         _members[msg.sender] = m;
         return (tierId * TOKEN_ID_TIER_BASE + sold + 1, m.inviter);
     }
@@ -633,7 +688,12 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
         Emission memory e = _emission;
         acc = e.accRewardPerHashrate;
         if (block.timestamp > e.lastRewardTime) {
-            acc += _accrued(e.lastRewardTime, s.staticRewardPerSecond);
+            uint256 total = totalHashrate;
+            if (total != 0) {
+                uint256 emitted = (block.timestamp - e.lastRewardTime) * s.staticRewardPerSecond;
+                acc += (emitted * ACC_SCALE) / total;
+                if (emitted != 0) owedIncome += emitted;
+            }
             _emission = Emission(acc.toUint192(), uint64(block.timestamp));
         }
     }
@@ -673,7 +733,44 @@ contract Pool is IPool, ERC721, Ownable2Step, Pausable, ReentrancyGuardTransient
 
     function _creditDynamic(address user, address from, IncomeKind kind, uint256 amount) private {
         _dynamicProfits[user] += amount;
+        owedIncome += amount;
         emit IncomeCredited(user, from, uint8(kind), amount);
+    }
+
+    /// @dev `amount` of owed income was collected. `owedIncome` is an upper bound, so it never
+    /// falls below what is collected, but it saturates at zero all the same.
+    function _paidOut(uint256 amount) private {
+        uint256 owed = owedIncome;
+        owedIncome = owed > amount ? owed - amount : 0;
+    }
+
+    /// @dev `MAX_GUARANTEE_RESERVE_SHARE` of the DWN reserve net of the income owed to users (the
+    /// emission accrued since the last update included).
+    function _guaranteeBudget() private view returns (uint256) {
+        uint256 reserve = dwn.balanceOf(address(this));
+        uint256 owed = owedIncome;
+        // The emission since the accumulator was last brought up to date is owed too.
+        uint256 last = _emission.lastRewardTime;
+        if (totalHashrate != 0 && block.timestamp > last) {
+            owed += (block.timestamp - last) * _settings.staticRewardPerSecond;
+        }
+        return reserve > owed ? ((reserve - owed) * MAX_GUARANTEE_RESERVE_SHARE) / RATE_SCALE : 0;
+    }
+
+    function _expired(GuaranteeCredit storage c) private view returns (bool) {
+        return c.time + GUARANTEE_PERIOD <= block.timestamp;
+    }
+
+    /// @dev Drops the credits older than `GUARANTEE_PERIOD` from the period; returns its total.
+    function _expireGuarantees() private returns (uint256 total) {
+        total = _guaranteePeriodTotal;
+        uint256 start = _guaranteePeriodStart;
+        uint256 n = _guaranteeCredits.length;
+        while (start < n && _expired(_guaranteeCredits[start])) {
+            total -= _guaranteeCredits[start].amount;
+            ++start;
+        }
+        _guaranteePeriodStart = start;
     }
 
     function _checkReserve(uint256 amount) private view {

@@ -216,27 +216,37 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
     /// - the caller has approved and holds both totals.
     /// @return id The new stake's id.
     function stake(uint256 units) external whenNotPaused nonReentrant returns (uint256 id) {
+        _checkUnits(units);
         return _stake(units);
     }
 
-    /// @notice `stake(units)` held to the quote the caller saw: reverts with `StakingTermsMoved`
-    /// if the DWN or A8 total is above `maxDwn` / `maxA8`, the cycle is not `cycleDays`, or the
-    /// reward rate is below `minRewardPerUnitPerSecond`.
+    /// @notice `stake(units)` held to every term the caller was shown: reverts with
+    /// `StakingTermsMoved` if the DWN or A8 total is above `maxDwn` / `maxA8`, the cycle is not
+    /// `cycleDays`, the reward rate is below `minRewardPerUnitPerSecond`, the unstake or collect
+    /// fee rate is above `maxUnstakeFeeRate` / `maxCollectFeeRate`, or the grace period is
+    /// shorter than `minGracePeriod`. `units` is checked first (`StakingInvalidUnits`).
     /// @return id The new stake's id.
     function stake(
         uint256 units,
         uint256 maxDwn,
         uint256 maxA8,
         uint256 cycleDays,
-        uint256 minRewardPerUnitPerSecond
+        uint256 minRewardPerUnitPerSecond,
+        uint256 maxUnstakeFeeRate,
+        uint256 maxCollectFeeRate,
+        uint256 minGracePeriod
     ) external whenNotPaused nonReentrant returns (uint256 id) {
+        _checkUnits(units);
         if (
             units * _dwnAmount > maxDwn ||
             units * _a8Amount > maxA8 ||
             cycleDays != _cycleDays ||
-            _rewardPerUnitPerSecond < minRewardPerUnitPerSecond
+            _rewardPerUnitPerSecond < minRewardPerUnitPerSecond ||
+            _unstakeFeeRate > maxUnstakeFeeRate ||
+            _collectFeeRate > maxCollectFeeRate ||
+            _gracePeriod < minGracePeriod
         ) {
-            revert StakingTermsMoved(units * _dwnAmount, units * _a8Amount, _cycleDays, _rewardPerUnitPerSecond);
+            _revertTermsMoved(units);
         }
         return _stake(units);
     }
@@ -354,9 +364,26 @@ contract Staking is IStaking, Ownable2Step, Pausable, ReentrancyGuardTransient {
     // Internals
     // ------------------------------------------------------------------------------------------
 
-    function _stake(uint256 units) private returns (uint256 id) {
+    /// @dev The terms are set and `1 <= units <= MAX_UNITS` (so `units` times any price fits).
+    function _checkUnits(uint256 units) private view {
         if (_dwnAmount == 0) revert StakingNotConfigured();
         if (units == 0 || units > MAX_UNITS) revert StakingInvalidUnits(units, MAX_UNITS);
+    }
+
+    function _revertTermsMoved(uint256 units) private view {
+        revert StakingTermsMoved(
+            units * _dwnAmount,
+            units * _a8Amount,
+            _cycleDays,
+            _rewardPerUnitPerSecond,
+            _unstakeFeeRate,
+            _collectFeeRate,
+            _gracePeriod
+        );
+    }
+
+    /// @dev Stakes `units`, checked by `_checkUnits`.
+    function _stake(uint256 units) private returns (uint256 id) {
         uint256 dwnTotal = units * _dwnAmount;
         uint256 a8Total = units * _a8Amount;
         // The principal is what arrived, so a token that takes a fee on transfer cannot make the

@@ -8,7 +8,7 @@ import hre from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { expect } from "chai";
 import { expectRevert, rejection } from "./support/expect";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DEVNET_ACCOUNTS } from "../deploy/accounts";
@@ -26,7 +26,7 @@ import {
 import { deploySystem } from "../deploy/deploy";
 import { devnetParams } from "../deploy/params";
 import type { DeploymentRecord } from "../deploy/record";
-import { readJournal, type TestInterrupt } from "../deploy/steps";
+import { readJournal, type DeployJournal, type TestInterrupt } from "../deploy/steps";
 import { poolAbi, stakingAbi, timelockAbi } from "../generated/deployments";
 import { DELAY, existingTokens, productionOptions, type Chain } from "./support/production";
 
@@ -45,7 +45,6 @@ const STEPS = [
   "pool.setStaticRewardPerSecond",
   "pool.setDirectPushRate",
   "pool.setDynamicRates",
-  "pool.setDwnPrice",
   "pool.setMakeup",
   "pool.setOpenCapitalPool",
   "staking.setStakeTerms",
@@ -290,6 +289,38 @@ describe("the production deploy resumes from its journal", function () {
         `Delete ${file} to start a new deploy.`,
     );
     expect(await activity(c)).to.deep.equal(before);
+  });
+
+  it("a step whose nonce was used, its hash unrecorded, reads that transaction's receipt before it is done", async () => {
+    const c = await loadFixture(existingTokens);
+    const file = freshJournal();
+    await rejection(deploySystem(hre, productionOptions(c, file, { step: 3, at: "sent" })));
+    const journal = readJournal(file) as DeployJournal;
+    delete journal.steps[2].tx;
+    writeFileSync(file, JSON.stringify(journal));
+    const record = await deploySystem(hre, productionOptions(c, file));
+    expect(record).to.deep.equal(baseline.record);
+    expect(await activity(c)).to.deep.equal({ created: baseline.created, sent: baseline.sent });
+  });
+
+  it("a step whose nonce another transaction used stops with a sentence instead of being marked done", async () => {
+    const c = await loadFixture(existingTokens);
+    const file = freshJournal();
+    await rejection(deploySystem(hre, productionOptions(c, file, { step: 3, at: "done" })));
+    // The process stopped after reserving step 4's nonce, and the key then sent something else with it.
+    const journal = readJournal(file) as DeployJournal;
+    const nonce = await c.publicClient.getTransactionCount({ address: c.address("owner") });
+    journal.steps.push({ step: STEPS[3], nonce, done: false });
+    writeFileSync(file, JSON.stringify(journal));
+    const [owner] = await hre.viem.getWalletClients();
+    const other = await owner.sendTransaction({ to: c.address("owner"), value: 0n, nonce });
+    await c.publicClient.waitForTransactionReceipt({ hash: other });
+    const error = await rejection(deploySystem(hre, productionOptions(c, file)));
+    expect(error.message).to.equal(
+      `Step "${STEPS[3]}": the deployer's nonce ${nonce} was used by transaction ${other}, which is not this ` +
+        `step's. Check the account on the explorer before deleting ${file}.`,
+    );
+    expect(readJournal(file)?.steps.at(-1)?.done).to.equal(false);
   });
 
   describe("a handover that leaves nothing behind", () => {

@@ -45,6 +45,7 @@ describe("explorer verification", () => {
           c.address("treasury"),
           [c.tokens.usdt, c.tokens.dwn9, c.tokens.dwn],
           "100",
+          "500000000000000000",
         ],
       },
       {

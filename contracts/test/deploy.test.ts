@@ -19,7 +19,7 @@ import { deployFixture, type System } from "./support/fixture";
 /** The order deploySystem deploys in: the five tokens (devnet only), then the pool and staking. */
 const CONTRACT_ORDER = [...TOKEN_KEYS, "pool", "staking"] as const;
 /** Configuration transactions deploySystem sends after deploying: five tiers, six pool settings, two staking settings. */
-const CONFIG_TXS = 13;
+const CONFIG_TXS = 12;
 /** Hardhat's first well-known account key (the owner's): printed by the devnet so a newcomer can import it. */
 const OWNER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 

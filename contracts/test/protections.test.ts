@@ -6,8 +6,10 @@
 import hre from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { expect } from "chai";
-import type { Hash } from "viem";
-import { deployFixture } from "./support/fixture";
+import { encodeFunctionData, getAddress, getContract, zeroHash, type Hash } from "viem";
+import { deploy, deployFixture } from "./support/fixture";
+import { devnetParams } from "../deploy/params";
+import { poolAbi, timelockAbi } from "../generated/deployments";
 import { expectEvent, expectRevert, revertOf } from "./support/expect";
 import * as P from "./pool/helpers";
 import * as S from "./staking/helpers";
@@ -62,7 +64,16 @@ describe("user protections: the six cases of the review", () => {
     const a8Before = await s.a8.read.balanceOf([s.address("alice")]);
     const [change, stake] = await oneBlock(s, async () => [
       await s.staking.write.setStakeTerms([quote.dwnAmount, token("10050"), 3650n, S.GRACE, 0n]),
-      await alice.staking.write.stake([1n, quote.dwnAmount, quote.a8Amount, quote.cycle, rate]),
+      await alice.staking.write.stake([
+        1n,
+        quote.dwnAmount,
+        quote.a8Amount,
+        quote.cycle,
+        rate,
+        S.UNSTAKE_FEE,
+        S.COLLECT_FEE,
+        quote.gracePeriod,
+      ]),
     ]);
     expect(change.status).to.equal("success");
     expect(stake.status).to.equal("reverted");
@@ -70,7 +81,7 @@ describe("user protections: the six cases of the review", () => {
     const error = await minedRevert(s, stake.transactionHash);
     expect(error).to.deep.equal({
       name: "StakingTermsMoved",
-      args: [quote.dwnAmount, token("10050"), 3650n, 0n],
+      args: [quote.dwnAmount, token("10050"), 3650n, 0n, S.UNSTAKE_FEE, S.COLLECT_FEE, S.GRACE],
     });
     expect(await s.a8.read.balanceOf([s.address("alice")])).to.equal(a8Before);
     expect(await s.dwn.read.balanceOf([s.address("alice")])).to.equal(S.UNIT_DWN);
@@ -143,28 +154,24 @@ describe("user protections: the six cases of the review", () => {
     const stranger = s.address("erin");
     // A stranger (never bound, no NFT) gets nothing, even a wei.
     await expectRevert(s.pool.write.creditGuarantee([[stranger], [1n]]), "PoolNoNft", [stranger]);
-    // The whole reserve to a holder: over both the 10 % share and her cap.
+    // The whole reserve to a holder: over her cap.
     await expectRevert(s.pool.write.creditGuarantee([[alice], [token("10000")]]), "PoolGuaranteeCapExceeded", [
       alice,
-      token("5000"),
-      token("100"),
+      token("10000"),
+      token("200"),
     ]);
-    // uint128 max: refused by the cap, not a SafeCast overflow that would brick her account.
-    await expectRevert(s.pool.write.creditGuarantee([[alice], [2n ** 128n - 1n]]), "PoolGuaranteeCapExceeded");
+    // 2^256 − 1: refused by the cap, not an overflow that would brick her account.
+    await expectRevert(s.pool.write.creditGuarantee([[alice], [2n ** 256n - 1n]]), "PoolGuaranteeCapExceeded");
     // Her cap: 100 % of the 100 USDT she paid, at 0.5 USDT per DWN = 200 DWN.
     await s.mined(s.pool.write.creditGuarantee([[alice], [token("200")]]));
-    await expectRevert(s.pool.write.creditGuarantee([[alice], [1n]]), "PoolGuaranteeCapExceeded", [
-      alice,
-      token("100") + 1n,
-      token("100"),
-    ]);
-    expect(await s.pool.read.guaranteeOf([alice])).to.deep.equal([token("100"), token("100")]);
+    await expectRevert(s.pool.write.creditGuarantee([[alice], [1n]]), "PoolGuaranteeCapExceeded", [alice, 1n, 0n]);
+    expect(await s.pool.read.guaranteeOf([alice])).to.deep.equal([token("200"), token("200")]);
     // She can still buy and collect.
     await P.buy(s, "alice", 1n);
     await s.mined((await P.actor(s, "alice")).pool.write.collectStaticProfit());
   });
 
-  it("3b. one creditGuarantee call credits at most 10 % of the reserve in total", async () => {
+  it("3b. the credits of one creditGuarantee call count together against the budget", async () => {
     const s = P.typed(await loadFixture(deployFixture));
     await s.fund(s.pool.address, token("100"), ["dwn"]);
     for (const who of ["alice", "bob"] as const) {
@@ -173,21 +180,21 @@ describe("user protections: the six cases of the review", () => {
       await P.buy(s, who, 5n);
     }
     const [alice, bob] = [s.address("alice"), s.address("bob")];
+    // 10 % of 100 DWN less the few seconds of emission already owed: just under 10 DWN.
     await expectRevert(
-      s.pool.write.creditGuarantee([
-        [alice, bob],
-        [token("5"), token("5") + 1n],
-      ]),
-      "PoolGuaranteeAboveReserveShare",
-      [token("10") + 1n, token("10")],
-    );
-    await s.mined(
       s.pool.write.creditGuarantee([
         [alice, bob],
         [token("5"), token("5")],
       ]),
+      "PoolGuaranteeBudgetExceeded",
     );
-    expect((await s.pool.read.userStaticProfit([bob])) >= token("5")).to.equal(true);
+    await s.mined(
+      s.pool.write.creditGuarantee([
+        [alice, bob],
+        [token("4.9"), token("4.9")],
+      ]),
+    );
+    expect((await s.pool.read.userStaticProfit([bob])) >= token("4.9")).to.equal(true);
   });
 
   it("4. makeup and opening time cannot hand one buyer the whole emission", async () => {
@@ -293,5 +300,204 @@ describe("user protections: headroom of the accumulator and the reward debt", ()
     // Direct push: at most 30 % of the largest price at the lowest DWN price, for every sale.
     const push = (MAX_PRICE * 3000n * P.WAD) / (P.RATE_SCALE * MIN_DWN);
     expect(5n * 999_999n * push < 2n ** 256n, "dynamicProfit (uint256)").to.equal(true);
+  });
+});
+
+describe("user protections, second review: the guarantee budget and the price steps", () => {
+  /** Alice holds a tier-5 NFT (cap 10,000 DWN at 0.5 USDT), bob a tier-1 (200 DWN); the reserve is 10,000 DWN. */
+  async function holders(system: P.System) {
+    await system.fund(system.pool.address, token("10000"), ["dwn"]);
+    for (const [who, tier] of [
+      ["alice", 5n],
+      ["bob", 1n],
+    ] as const) {
+      await P.bind(system, who, "root");
+      await P.buyer(system, who);
+      await P.buy(system, who, tier);
+    }
+    return { alice: system.address("alice"), bob: system.address("bob") };
+  }
+
+  it("3a. ten creditGuarantee calls credit at most 10 % of the reserve net of what is owed, and everyone collects in full", async () => {
+    const s = P.typed(await loadFixture(deployFixture));
+    const { alice, bob } = await holders(s);
+    await s.mined(s.pool.write.creditGuarantee([[bob], [token("20")]]));
+    let refused = 0;
+    for (let i = 0; i < 10; i++) {
+      try {
+        await s.mined(s.pool.write.creditGuarantee([[alice], [token("900")]]));
+      } catch (error) {
+        expect(revertOf(error).name).to.equal("PoolGuaranteeBudgetExceeded");
+        refused++;
+      }
+    }
+    expect(refused).to.equal(9);
+    expect(await s.pool.read.guaranteeOf([alice])).to.deep.equal([token("10000"), token("900")]);
+    const [credited, budget] = await s.pool.read.guaranteeBudget();
+    expect(credited).to.equal(token("920"));
+    // What the budget is measured against: the reserve less what the pool owes.
+    const owed = await s.pool.read.owedIncome();
+    const reserve = await s.tokens.dwn.read.balanceOf([s.pool.address]);
+    // (less the seconds of emission since the last update, also owed).
+    expect(budget <= ((reserve - owed) * 1000n) / 10_000n).to.equal(true);
+    expect(budget < credited + token("900")).to.equal(true);
+    expect(owed >= token("920")).to.equal(true);
+    for (const who of ["alice", "bob"] as const) {
+      await s.mined((await P.actor(s, who)).pool.write.collectStaticProfit());
+    }
+    expect((await s.tokens.dwn.read.balanceOf([bob])) >= token("20")).to.equal(true);
+    // The period slides: 30 days after the first credits, the budget is free again.
+    await time.increase(Number(30n * P.DAY));
+    // (a month of emission is owed by then: top the reserve up.)
+    await s.fund(s.pool.address, token("100000"), ["dwn"]);
+    expect((await s.pool.read.guaranteeBudget())[0]).to.equal(0n);
+    await s.mined(s.pool.write.creditGuarantee([[alice], [token("500")]]));
+    expect((await s.pool.read.guaranteeBudget())[0]).to.equal(token("500"));
+  });
+
+  it("3b. one timelock batch of ten creditGuarantee calls is held to the same budget", async () => {
+    const f = await deploy(devnetParams, {
+      minDelay: 48n * 3600n,
+      multisig: (await loadFixture(deployFixture)).address("erin"),
+    });
+    const s = P.typed(f);
+    const { alice } = await holders(s);
+    const timelock = getContract({
+      address: getAddress(f.record.contracts.timelock as string),
+      abi: timelockAbi,
+      client: { public: s.publicClient, wallet: s.wallet("erin") },
+    });
+    const call = encodeFunctionData({
+      abi: poolAbi,
+      functionName: "creditGuarantee",
+      args: [[alice], [token("1000")]],
+    });
+    const batch = [
+      Array(10).fill(s.pool.address),
+      Array(10).fill(0n),
+      Array(10).fill(call),
+      zeroHash,
+      zeroHash,
+    ] as const;
+    await s.mined(timelock.write.scheduleBatch([...batch, 48n * 3600n]));
+    await time.increase(48 * 3600);
+    await expectRevert(timelock.write.executeBatch(batch), "PoolGuaranteeBudgetExceeded");
+    expect((await s.pool.read.guaranteeOf([alice]))[1]).to.equal(0n);
+  });
+
+  it("3c. a price cut does not inflate a cap: each purchase's cap is fixed in DWN at the price of its day", async () => {
+    const s = P.typed(await loadFixture(deployFixture));
+    await s.fund(s.pool.address, token("100000"), ["dwn"]);
+    await P.bind(s, "alice", "root");
+    await P.buyer(s, "alice");
+    await P.buy(s, "alice", 1n);
+    const alice = s.address("alice");
+    await s.mined(s.pool.write.setDwnPrice([token("0.25")]));
+    // 100 USDT at 0.5 USDT per DWN, 100 %: 200 DWN, whatever the price now.
+    await expectRevert(s.pool.write.creditGuarantee([[alice], [token("400")]]), "PoolGuaranteeCapExceeded", [
+      alice,
+      token("400"),
+      token("200"),
+    ]);
+    expect(await s.pool.read.guaranteeOf([alice])).to.deep.equal([token("200"), 0n]);
+    // A purchase at the new price adds its own cap at that price: 100 USDT at 0.25 = 400 DWN.
+    await P.buy(s, "alice", 1n);
+    expect(await s.pool.read.guaranteeOf([alice])).to.deep.equal([token("600"), 0n]);
+    await s.mined(s.pool.write.creditGuarantee([[alice], [token("600")]]));
+    await expectRevert(s.pool.write.creditGuarantee([[alice], [1n]]), "PoolGuaranteeCapExceeded", [alice, 1n, 0n]);
+  });
+
+  it("4. one setDwnPrice moves the price at most 2x either way; openBuyTime at most 365 days ahead", async () => {
+    const s = P.typed(await loadFixture(deployFixture));
+    const price = await s.pool.read.dwnPriceUsdt();
+    await expectRevert(s.pool.write.setDwnPrice([price / 2n - 1n]), "PoolPriceStepTooLarge", [
+      price / 2n - 1n,
+      price / 2n,
+      price * 2n,
+    ]);
+    await expectRevert(s.pool.write.setDwnPrice([price * 2n + 1n]), "PoolPriceStepTooLarge", [
+      price * 2n + 1n,
+      price / 2n,
+      price * 2n,
+    ]);
+    // Straight to the floor is refused; a tier-1 purchase's direct push therefore moves by at most 2x a step.
+    await expectRevert(s.pool.write.setDwnPrice([10n ** 15n]), "PoolPriceStepTooLarge");
+    await s.mined(s.pool.write.setDwnPrice([price / 2n]));
+    await s.mined(s.pool.write.setDwnPrice([price * 1n]));
+    await s.mined(s.pool.write.setDwnPrice([price * 2n]));
+    expect(await s.pool.read.dwnPriceUsdt()).to.equal(price * 2n);
+
+    await expectRevert(s.pool.write.setOpenBuyTime([2n ** 64n - 1n]), "PoolOpenBuyTimeTooLate");
+    const at = (await P.now()) + 10n;
+    await time.setNextBlockTimestamp(at);
+    await expectRevert(s.pool.write.setOpenBuyTime([at + 365n * P.DAY + 1n]), "PoolOpenBuyTimeTooLate", [
+      at + 365n * P.DAY + 1n,
+      at + 365n * P.DAY,
+    ]);
+    const latest = at + 1n + 365n * P.DAY;
+    await time.setNextBlockTimestamp(at + 1n);
+    await s.mined(s.pool.write.setOpenBuyTime([latest]));
+    expect(await s.pool.read.openBuyTime()).to.equal(latest);
+  });
+});
+
+describe("user protections, second review: every shown term bound", () => {
+  /** Alice is ready to stake one unit; the terms the popup shows her, as the quote-bound stake's arguments. */
+  async function shown() {
+    const s = S.typed(await loadFixture(deployFixture));
+    const alice = S.as(s, "alice");
+    await S.staker(s, "alice", 1n);
+    const view = await s.staking.read.stakeView();
+    const args = [
+      1n,
+      view.dwnAmount,
+      view.a8Amount,
+      view.cycle,
+      await s.staking.read.rewardPerUnitPerSecond(),
+      await s.staking.read.unstakeFeeRate(),
+      await s.staking.read.collectFeeRate(),
+      view.gracePeriod,
+    ] as const;
+    return { s, alice, args };
+  }
+
+  it("5a. a fee raise mined just before a quote-bound stake in the same block makes it revert, taking nothing", async () => {
+    const { s, alice, args } = await shown();
+    const dwnBefore = await s.dwn.read.balanceOf([s.address("alice")]);
+    const [, stake] = await oneBlock(s, async () => [
+      await s.staking.write.setFeeRates([2000n, 2000n]),
+      await alice.staking.write.stake(args),
+    ]);
+    expect(stake.status).to.equal("reverted");
+    expect(await minedRevert(s, stake.transactionHash)).to.deep.equal({
+      name: "StakingTermsMoved",
+      args: [args[1], args[2], args[3], args[4], 2000n, 2000n, args[7]],
+    });
+    expect(await s.dwn.read.balanceOf([s.address("alice")])).to.equal(dwnBefore);
+    expect(await s.staking.read.stakeCount()).to.equal(0n);
+  });
+
+  it("5b. a grace period cut from 24 h to 1 h mined just before a quote-bound stake makes it revert", async () => {
+    const { s, alice, args } = await shown();
+    const [, stake] = await oneBlock(s, async () => [
+      await s.staking.write.setStakeTerms([args[1], args[2], args[3], S.HOUR, args[4]]),
+      await alice.staking.write.stake(args),
+    ]);
+    expect(stake.status).to.equal("reverted");
+    expect(await minedRevert(s, stake.transactionHash)).to.deep.equal({
+      name: "StakingTermsMoved",
+      args: [args[1], args[2], args[3], args[4], args[5], args[6], S.HOUR],
+    });
+    expect(await s.staking.read.stakeCount()).to.equal(0n);
+  });
+
+  it("7. a quote-bound stake of 2^200 units reverts with StakingInvalidUnits, not an overflow panic", async () => {
+    const { alice, args } = await shown();
+    const units = 2n ** 200n;
+    await expectRevert(
+      alice.staking.write.stake([units, args[1], args[2], args[3], args[4], args[5], args[6], args[7]]),
+      "StakingInvalidUnits",
+      [units, S.MAX_UNITS],
+    );
   });
 });

@@ -298,13 +298,16 @@ test("staking approves DWN and A8 once, stakes, and the chain and the records ho
   await toast(page, zh.pledge.processing);
   await toast(page, zh.messages.pledgeSuccessful);
 
-  // Approve DWN, approve A8 (each for 2^256 − 1, to the staking contract), then stake(2) held to the
-  // terms shown (both totals, the cycle, today's reward rate), at 3 gwei.
-  const rewardRate = await suite.stack.publicClient.readContract({
-    address: suite.stack.contracts.staking,
-    abi: stakingAbi,
-    functionName: "rewardPerUnitPerSecond",
-  });
+  // Approve DWN, approve A8 (each for 2^256 − 1, to the staking contract), then stake(2) held to
+  // every term shown (both totals, the cycle, today's reward rate, both fee rates, the redeem
+  // window), at 3 gwei.
+  const read = (functionName: "rewardPerUnitPerSecond" | "unstakeFeeRate" | "collectFeeRate") =>
+    suite.stack.publicClient.readContract({ address: suite.stack.contracts.staking, abi: stakingAbi, functionName });
+  const [rewardRate, unstakeFee, collectFee] = [
+    await read("rewardPerUnitPerSecond"),
+    await read("unstakeFeeRate"),
+    await read("collectFeeRate"),
+  ];
   const sent = sentTransactions(wallet);
   assert.deepEqual(
     sent.map(({ to, name, args }) => [to.toLowerCase(), name, args]),
@@ -314,7 +317,16 @@ test("staking approves DWN and A8 once, stakes, and the chain and the records ho
       [
         suite.stack.contracts.staking.toLowerCase(),
         "stake",
-        [2n, 2n * terms.dwnAmount, 2n * terms.a8Amount, terms.cycle, rewardRate],
+        [
+          2n,
+          2n * terms.dwnAmount,
+          2n * terms.a8Amount,
+          terms.cycle,
+          rewardRate,
+          unstakeFee,
+          collectFee,
+          terms.gracePeriod,
+        ],
       ],
     ],
   );

@@ -124,7 +124,7 @@ describe("a custom error's sentence", () => {
     ],
     [
       "StakingTermsMoved",
-      [200n * 10n ** 18n, 0n, 3650n, 0n],
+      [200n * 10n ** 18n, 0n, 3650n, 0n, 2000n, 2000n, 3600n],
       "The staking terms changed before your stake went through (now 200 DWN + 0 A8, 3650-day cycle). Nothing was taken: check the new terms and try again.",
       "质押条件已变更（现为 200 DWN + 0 A8，周期 3650 天），未扣款，请查看后重试。",
     ],

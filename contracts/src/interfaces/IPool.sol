@@ -101,8 +101,14 @@ interface IPool {
     error PoolQuoteMoved(uint256 tierId, uint256 payusdt, uint256 paydwn8, uint256 hashrate);
     error PoolRenounceDisabled();
     error PoolNoNft(address user);
-    error PoolGuaranteeCapExceeded(address user, uint256 creditedUsdt, uint256 capUsdt);
-    error PoolGuaranteeAboveReserveShare(uint256 total, uint256 max);
+    /// @notice Crediting `amount` to `user` would exceed its guarantee cap: `room` DWN is left.
+    error PoolGuaranteeCapExceeded(address user, uint256 amount, uint256 room);
+    /// @notice The guarantee credits within the period would total `credited`, above `budget`.
+    error PoolGuaranteeBudgetExceeded(uint256 credited, uint256 budget);
+    /// @notice `setDwnPrice(price)` moves the price more than one step: it must be within [min, max].
+    error PoolPriceStepTooLarge(uint256 price, uint256 min, uint256 max);
+    /// @notice `setOpenBuyTime(time)` is more than `MAX_OPEN_BUY_DELAY` ahead: at most `latest`.
+    error PoolOpenBuyTimeTooLate(uint256 time, uint256 latest);
     error PoolMakeupTooLarge(uint256 factor, uint256 max);
     error PoolOpenBuyTimeFixed();
 

@@ -87,9 +87,17 @@ interface IStaking {
     error StakingNothingToCollect(uint256 id);
     error StakingValueOutOfRange(uint256 value, uint256 min, uint256 max);
     error InsufficientReserve(uint256 needed, uint256 available);
-    /// @notice The terms of `stake(units, maxDwn, maxA8, cycleDays, minRewardPerUnitPerSecond)`
-    /// moved from the caller's quote; these are the current ones.
-    error StakingTermsMoved(uint256 dwnTotal, uint256 a8Total, uint256 cycleDays, uint256 rewardPerUnitPerSecond);
+    /// @notice The terms of the quote-bound `stake` moved from what the caller was shown; these
+    /// are the current ones.
+    error StakingTermsMoved(
+        uint256 dwnTotal,
+        uint256 a8Total,
+        uint256 cycleDays,
+        uint256 rewardPerUnitPerSecond,
+        uint256 unstakeFeeRate,
+        uint256 collectFeeRate,
+        uint256 gracePeriod
+    );
     error StakingRenounceDisabled();
 
     function stakeView() external view returns (StakeTerms memory);
@@ -105,7 +113,10 @@ interface IStaking {
         uint256 maxDwn,
         uint256 maxA8,
         uint256 cycleDays,
-        uint256 minRewardPerUnitPerSecond
+        uint256 minRewardPerUnitPerSecond,
+        uint256 maxUnstakeFeeRate,
+        uint256 maxCollectFeeRate,
+        uint256 minGracePeriod
     ) external returns (uint256 id);
     function collect(uint256 id) external;
     function redeem(uint256 id) external;

@@ -4,7 +4,20 @@ import { expect } from "chai";
 import type { Address } from "viem";
 import { deployFixture } from "../support/fixture";
 import { expectEvent, expectRevert } from "../support/expect";
-import { type Actor, actor, bind, poolAt, buy, buyer, type System, token, typed, WAD, ZERO } from "./helpers";
+import {
+  type Actor,
+  actor,
+  bind,
+  poolAt,
+  buy,
+  buyer,
+  stepPrice,
+  type System,
+  token,
+  typed,
+  WAD,
+  ZERO,
+} from "./helpers";
 
 const UINT88_MAX = 2n ** 88n - 1n;
 const UINT64_MAX = 2n ** 64n - 1n;
@@ -27,16 +40,21 @@ describe("Pool construction", () => {
       [root, treasury, [usdt, dwn9, ZERO]],
     ];
     for (const [r, t, toks] of cases) {
-      await expectRevert(hre.viem.deployContract("Pool", [owner, r, t, toks, 100n]), "PoolZeroAddress", []);
+      await expectRevert(hre.viem.deployContract("Pool", [owner, r, t, toks, 100n, WAD]), "PoolZeroAddress", []);
     }
     await expectRevert(
-      hre.viem.deployContract("Pool", [owner, root, treasury, [usdt, dwn9, dwn], 201n]),
+      hre.viem.deployContract("Pool", [owner, root, treasury, [usdt, dwn9, dwn], 201n, WAD]),
       "PoolValueOutOfRange",
       [201n, 0n, 200n],
     );
+    await expectRevert(
+      hre.viem.deployContract("Pool", [owner, root, treasury, [usdt, dwn9, dwn], 100n, 10n ** 15n - 1n]),
+      "PoolValueOutOfRange",
+      [10n ** 15n - 1n, 10n ** 15n, 2n ** 88n - 1n],
+    );
   });
 
-  it("starts with buying open now, no makeup, a DWN price of 1 USDT and nothing configured", async () => {
+  it("starts with buying open now, no makeup, the DWN price it was given and nothing configured", async () => {
     const s = typed(await loadFixture(deployFixture));
     const [usdt, dwn9, dwn] = await tokens(s);
     const deployed = await hre.viem.deployContract("Pool", [
@@ -45,6 +63,7 @@ describe("Pool construction", () => {
       s.address("treasury"),
       [usdt, dwn9, dwn],
       200n,
+      WAD,
     ]);
     const pool = poolAt(s, deployed.address);
     expect(await pool.read.maxGuaranteePercent()).to.equal(200n);
@@ -240,38 +259,53 @@ describe("Pool owner settings", () => {
     expect(await s.pool.read.dynamicRates()).to.deep.equal([]);
   });
 
-  it("setDwnPrice() sets a price of at least 0.001 USDT that fits 88 bits (DwnPriceSet)", async () => {
+  it("setDwnPrice() sets a price of at least 0.001 USDT that fits 88 bits, at most 2x from the last (DwnPriceSet)", async () => {
     const s = typed(await loadFixture(deployFixture));
     const min = token("0.001");
-    for (const price of [min, UINT88_MAX, token("2")]) {
+    const start = await s.pool.read.dwnPriceUsdt();
+    for (const price of [start / 2n, start, start * 2n]) {
       const receipt = await s.mined(s.pool.write.setDwnPrice([price]));
       expectEvent(receipt, "DwnPriceSet", { dwnPriceUsdt: price });
       expect(await s.pool.read.dwnPriceUsdt()).to.equal(price);
     }
+    await expectRevert(s.pool.write.setDwnPrice([start * 4n + 1n]), "PoolPriceStepTooLarge", [
+      start * 4n + 1n,
+      start,
+      start * 4n,
+    ]);
+    await stepPrice(s, min);
+    expect(await s.pool.read.dwnPriceUsdt()).to.equal(min);
     await expectRevert(s.pool.write.setDwnPrice([min - 1n]), "PoolValueOutOfRange", [min - 1n, min, UINT88_MAX]);
+    await stepPrice(s, UINT88_MAX);
+    expect(await s.pool.read.dwnPriceUsdt()).to.equal(UINT88_MAX);
     await expectRevert(s.pool.write.setDwnPrice([UINT88_MAX + 1n]), "PoolValueOutOfRange", [
       UINT88_MAX + 1n,
       min,
       UINT88_MAX,
     ]);
+    await expectRevert(s.pool.write.setDwnPrice([UINT88_MAX / 2n - 1n]), "PoolPriceStepTooLarge");
   });
 
-  it("setOpenBuyTime() only moves the opening later, up to 64 bits (OpenBuyTimeSet, PoolValueOutOfRange)", async () => {
+  it("setOpenBuyTime() only moves the opening later, at most 365 days ahead (OpenBuyTimeSet, PoolOpenBuyTimeTooLate)", async () => {
     const s = typed(await loadFixture(deployFixture));
     const open = await s.pool.read.openBuyTime();
     await expectRevert(s.pool.write.setOpenBuyTime([open - 1n]), "PoolValueOutOfRange", [open - 1n, open, UINT64_MAX]);
     await expectRevert(s.pool.write.setOpenBuyTime([0n]), "PoolValueOutOfRange", [0n, open, UINT64_MAX]);
-    // The same time is allowed (a no-op), then any later one.
+    // The same time is allowed (a no-op), then any later one up to a year ahead.
     await s.mined(s.pool.write.setOpenBuyTime([open]));
-    const receipt = await s.mined(s.pool.write.setOpenBuyTime([UINT64_MAX]));
-    expectEvent(receipt, "OpenBuyTimeSet", { openBuyTime: UINT64_MAX });
-    expect(await s.pool.read.openBuyTime()).to.equal(UINT64_MAX);
+    const at = (await time.latest()) + 10;
+    await time.setNextBlockTimestamp(at);
+    const latest = BigInt(at) + 365n * 86_400n;
+    const receipt = await s.mined(s.pool.write.setOpenBuyTime([latest]));
+    expectEvent(receipt, "OpenBuyTimeSet", { openBuyTime: latest });
+    expect(await s.pool.read.openBuyTime()).to.equal(latest);
     await expectRevert(s.pool.write.setOpenBuyTime([UINT64_MAX + 1n]), "PoolValueOutOfRange", [
       UINT64_MAX + 1n,
-      UINT64_MAX,
+      latest,
       UINT64_MAX,
     ]);
-    await expectRevert(s.pool.write.setOpenBuyTime([open]), "PoolValueOutOfRange", [open, UINT64_MAX, UINT64_MAX]);
+    await expectRevert(s.pool.write.setOpenBuyTime([UINT64_MAX]), "PoolOpenBuyTimeTooLate");
+    await expectRevert(s.pool.write.setOpenBuyTime([open]), "PoolValueOutOfRange", [open, latest, UINT64_MAX]);
   });
 
   it("setOpenBuyTime() is refused once anything is sold: PoolOpenBuyTimeFixed", async () => {

@@ -21,6 +21,7 @@ import {
   tierOf,
   token,
   TOKEN_ID_TIER_BASE,
+  stepPrice,
   typed,
   WAD,
   ZERO,
@@ -426,7 +427,7 @@ describe("Pool direct push", () => {
     // No static emission, so bob's repeat purchase credits alice nothing but the push.
     await s.mined(s.pool.write.setStaticRewardPerSecond([0n]));
     await buy(s, "alice", 1n);
-    await s.mined(s.pool.write.setDwnPrice([token("3")]));
+    await stepPrice(s, token("3"));
     await s.mined(s.pool.write.setDirectPushRate([3000n]));
     const receipt = await buy(s, "bob", 1n);
     // 100 USDT × 30% / 3 USDT per DWN = 10 DWN.
@@ -449,7 +450,7 @@ describe("Pool direct push", () => {
     const maxPrice = 2n ** 88n - 1n;
     await s.mined(s.pool.write.setTier([2n, 10n, token("1"), 1n, 10_000n, 1n]));
     await s.mined(s.pool.write.setDirectPushRate([1n]));
-    await s.mined(s.pool.write.setDwnPrice([maxPrice]));
+    await stepPrice(s, maxPrice);
     const receipt = await buy(s, "bob", 2n);
     const amount = directPush(token("1"), 1n, maxPrice);
     expect(amount > 0n).to.equal(true);

@@ -205,3 +205,12 @@ export function tierOf(s: System, id: bigint): TierParams {
 export async function dwnOf(s: System, address: Address): Promise<bigint> {
   return s.tokens.dwn.read.balanceOf([address]);
 }
+
+/** Moves the DWN price to `target` in steps of at most 2x, as `setDwnPrice` allows. */
+export async function stepPrice(s: System, target: bigint): Promise<void> {
+  let price = await s.pool.read.dwnPriceUsdt();
+  while (price !== target) {
+    price = target > price ? (target > price * 2n ? price * 2n : target) : target * 2n < price ? price / 2n : target;
+    await s.mined(s.pool.write.setDwnPrice([price]));
+  }
+}

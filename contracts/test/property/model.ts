@@ -41,6 +41,9 @@ export const MAX_MAKEUP_FACTOR = 3n * WAD;
 export const MIN_USDT_PRICE = WAD;
 export const MIN_DWN_PRICE = 10n ** 15n;
 export const MAX_GUARANTEE_RESERVE_SHARE = 1_000n;
+export const GUARANTEE_PERIOD = 30n * DAY;
+export const MAX_DWN_PRICE_STEP = 2n;
+export const MAX_OPEN_BUY_DELAY = 365n * DAY;
 export const MAX_UINT32 = 2n ** 32n - 1n;
 export const MAX_PRICE = 2n ** 88n - 1n;
 export const MAX_UINT64 = 2n ** 64n - 1n;
@@ -76,10 +79,10 @@ interface Member {
   nftCount: bigint;
   /** NFTs bought per tier, index tier − 1. */
   tierCounts: bigint[];
-  /** USDT paid for NFTs, in whole USDT (rounded down per purchase, saturating at 2^32 − 1). */
-  paidUsdt: bigint;
-  /** The USDT value of the guarantee credits received (each rounded up at the price of its day). */
-  guaranteeUsdt: bigint;
+  /** The guarantee cap in whole DWN: per purchase maxGuaranteePercent % of its USDT at the price of its day (rounded down; the sum saturating at 2^32 − 1). */
+  guaranteeCap: bigint;
+  /** The DWN of guarantee credits received. */
+  guaranteeDwn: bigint;
 }
 
 interface Account {
@@ -175,6 +178,11 @@ interface State {
   accRewardPerHashrate: bigint;
   lastRewardTime: bigint;
   totalHashrate: bigint;
+  /** The pool's `owedIncome`: emission, dynamic and guarantee credits less collects (saturating). */
+  owedIncome: bigint;
+  /** Each `creditGuarantee` call's time and total, and the first of them inside the period. */
+  guaranteeCredits: { time: bigint; amount: bigint }[];
+  guaranteePeriodStart: number;
   staking: StakingSettings;
   stakes: Stake[];
   credits: Credits;
@@ -239,6 +247,9 @@ export class Model {
       accRewardPerHashrate: 0n,
       lastRewardTime: init.now,
       totalHashrate: 0n,
+      owedIncome: 0n,
+      guaranteeCredits: [],
+      guaranteePeriodStart: 0,
       staking: init.staking,
       stakes: [],
       credits: { pool: new Map() },
@@ -324,8 +335,8 @@ export class Model {
         maxTier: 0n,
         nftCount: 0n,
         tierCounts: [0n, 0n, 0n, 0n, 0n],
-        paidUsdt: 0n,
-        guaranteeUsdt: 0n,
+        guaranteeCap: 0n,
+        guaranteeDwn: 0n,
       };
       this.s.members.set(user, m);
     }
@@ -430,9 +441,27 @@ export class Model {
         192,
         this.s.accRewardPerHashrate + this.accruedSince(this.s.lastRewardTime),
       );
+      if (this.s.totalHashrate !== 0n) this.s.owedIncome += this.emittedSince(this.s.lastRewardTime);
       this.s.lastRewardTime = this.s.now;
     }
     return this.s.accRewardPerHashrate;
+  }
+
+  /** The DWN emitted since `last` (owed to users while there is hashrate). */
+  private emittedSince(last: bigint): bigint {
+    return this.s.now > last ? (this.s.now - last) * this.s.pool.staticRewardPerSecond : 0n;
+  }
+
+  private paidOut(amount: bigint): void {
+    this.s.owedIncome = this.s.owedIncome > amount ? this.s.owedIncome - amount : 0n;
+  }
+
+  /** The pool's guarantee budget now: 10 % of the DWN reserve net of what it owes. */
+  private guaranteeBudget(): bigint {
+    const reserve = this.balanceOf("dwn", this.pool);
+    let owed = this.s.owedIncome;
+    if (this.s.totalHashrate !== 0n) owed += this.emittedSince(this.s.lastRewardTime);
+    return reserve > owed ? ((reserve - owed) * MAX_GUARANTEE_RESERVE_SHARE) / RATE_SCALE : 0n;
   }
 
   private credit(user: Address, amount: bigint): void {
@@ -466,6 +495,7 @@ export class Model {
   private creditDynamic(user: Address, amount: bigint): void {
     const a = this.account(user);
     a.dynamicProfit += amount;
+    this.s.owedIncome += amount;
     this.credit(user, amount);
   }
 
@@ -513,7 +543,10 @@ export class Model {
       m.tierCounts[i] += 1n;
       m.nftCount += 1n;
       if (tierId > m.maxTier) m.maxTier = tierId;
-      m.paidUsdt = min(m.paidUsdt + q.payusdt / WAD, MAX_UINT32);
+      m.guaranteeCap = min(
+        m.guaranteeCap + (q.payusdt * this.maxGuaranteePercent) / (100n * p.dwnPriceUsdt),
+        MAX_UINT32,
+      );
 
       // Hashrate: settle at the old hashrate, then add the new one.
       const acc = this.updateEmission();
@@ -544,6 +577,7 @@ export class Model {
       if (amount === 0n) revert("NoStaticIncome", caller);
       this.checkPoolReserve(amount);
       a.staticProfit = 0n;
+      this.paidOut(amount);
       this.transfer("dwn", this.pool, caller, amount);
     });
   }
@@ -555,6 +589,7 @@ export class Model {
       if (amount === 0n) revert("NoDynamicIncome", caller);
       this.checkPoolReserve(amount);
       a.dynamicProfit = 0n;
+      this.paidOut(amount);
       this.transfer("dwn", this.pool, caller, amount);
     });
   }
@@ -623,6 +658,10 @@ export class Model {
     return this.tx(() => {
       this.onlyOwner(caller);
       poolRange(price, MIN_DWN_PRICE, MAX_PRICE);
+      const current = this.s.pool.dwnPriceUsdt;
+      if (price > current * MAX_DWN_PRICE_STEP || price * MAX_DWN_PRICE_STEP < current) {
+        revert("PoolPriceStepTooLarge", price, current / MAX_DWN_PRICE_STEP, current * MAX_DWN_PRICE_STEP);
+      }
       this.s.pool.dwnPriceUsdt = price;
     });
   }
@@ -632,6 +671,8 @@ export class Model {
       this.onlyOwner(caller);
       if (this.s.totalHashrate !== 0n) revert("PoolOpenBuyTimeFixed");
       poolRange(time, this.s.pool.openBuyTime, MAX_UINT64);
+      const latest = this.s.now + MAX_OPEN_BUY_DELAY;
+      if (time > latest) revert("PoolOpenBuyTimeTooLate", time, latest);
       this.s.pool.openBuyTime = time;
     });
   }
@@ -661,21 +702,28 @@ export class Model {
       if (!this.s.pool.openCapitalPool) revert("PoolCapitalPoolClosed");
       if (users.length !== amounts.length) revert("PoolLengthMismatch", BigInt(users.length), BigInt(amounts.length));
       poolRange(BigInt(users.length), 1n, MAX_GUARANTEE_BATCH);
+      const budget = this.guaranteeBudget();
       let total = 0n;
       users.forEach((user, i) => {
         const m = this.member(user);
         if (m.nftCount === 0n) revert("PoolNoNft", user);
-        const cap = (m.paidUsdt * WAD * this.maxGuaranteePercent) / 100n;
-        const value = (amounts[i] * this.s.pool.dwnPriceUsdt + WAD - 1n) / WAD;
-        if (m.guaranteeUsdt + value > cap) revert("PoolGuaranteeCapExceeded", user, m.guaranteeUsdt + value, cap);
-        m.guaranteeUsdt += value;
+        const room = m.guaranteeCap * WAD - m.guaranteeDwn;
+        if (amounts[i] > room) revert("PoolGuaranteeCapExceeded", user, amounts[i], room);
+        m.guaranteeDwn += amounts[i];
         total += amounts[i];
         const a = this.account(user);
         a.staticProfit = checkUint128(a.staticProfit + amounts[i]);
         this.credit(user, amounts[i]);
       });
-      const maxTotal = (this.balanceOf("dwn", this.pool) * MAX_GUARANTEE_RESERVE_SHARE) / RATE_SCALE;
-      if (total > maxTotal) revert("PoolGuaranteeAboveReserveShare", total, maxTotal);
+      // The credits of the last GUARANTEE_PERIOD, this call's included.
+      const list = this.s.guaranteeCredits;
+      let start = this.s.guaranteePeriodStart;
+      while (start < list.length && list[start].time + GUARANTEE_PERIOD <= this.s.now) start++;
+      const credited = list.slice(start).reduce((sum, c) => sum + c.amount, total);
+      if (credited > budget) revert("PoolGuaranteeBudgetExceeded", credited, budget);
+      this.s.guaranteePeriodStart = start;
+      list.push({ time: this.s.now, amount: total });
+      this.s.owedIncome += total;
     });
   }
 
@@ -759,26 +807,46 @@ export class Model {
   // Staking: user operations
   // ------------------------------------------------------------------------------------------
 
-  /** `stake(units)`, or with `bound` the quote-bound `stake(units, maxDwn, maxA8, cycleDays, minRate)`. */
+  /** `stake(units)`, or with `bound` the quote-bound `stake(units, maxDwn, maxA8, cycleDays, minRate, maxUnstakeFeeRate, maxCollectFeeRate, minGracePeriod)`. */
   stakeUnits(
     caller: Address,
     units: bigint,
-    bound?: { maxDwn: bigint; maxA8: bigint; cycleDays: bigint; minRate: bigint },
+    bound?: {
+      maxDwn: bigint;
+      maxA8: bigint;
+      cycleDays: bigint;
+      minRate: bigint;
+      maxUnstakeFeeRate: bigint;
+      maxCollectFeeRate: bigint;
+      minGracePeriod: bigint;
+    },
   ): Outcome {
     return this.tx(() => {
       const k = this.s.staking;
       if (k.paused) revert("EnforcedPause");
+      if (k.dwnAmount === 0n) revert("StakingNotConfigured");
+      if (units === 0n || units > MAX_UNITS) revert("StakingInvalidUnits", units, MAX_UNITS);
       if (
         bound &&
         (units * k.dwnAmount > bound.maxDwn ||
           units * k.a8Amount > bound.maxA8 ||
           bound.cycleDays !== k.cycleDays ||
-          k.rewardPerUnitPerSecond < bound.minRate)
+          k.rewardPerUnitPerSecond < bound.minRate ||
+          k.unstakeFeeRate > bound.maxUnstakeFeeRate ||
+          k.collectFeeRate > bound.maxCollectFeeRate ||
+          k.gracePeriod < bound.minGracePeriod)
       ) {
-        revert("StakingTermsMoved", units * k.dwnAmount, units * k.a8Amount, k.cycleDays, k.rewardPerUnitPerSecond);
+        revert(
+          "StakingTermsMoved",
+          units * k.dwnAmount,
+          units * k.a8Amount,
+          k.cycleDays,
+          k.rewardPerUnitPerSecond,
+          k.unstakeFeeRate,
+          k.collectFeeRate,
+          k.gracePeriod,
+        );
       }
-      if (k.dwnAmount === 0n) revert("StakingNotConfigured");
-      if (units === 0n || units > MAX_UNITS) revert("StakingInvalidUnits", units, MAX_UNITS);
       const dwnTotal = units * k.dwnAmount;
       const a8Total = units * k.a8Amount;
       this.transferFrom("dwn", this.staking, caller, this.staking, dwnTotal);

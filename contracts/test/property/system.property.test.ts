@@ -1062,8 +1062,20 @@ class Harness {
           maxA8: op.units * k.a8Amount,
           cycleDays: k.cycleDays,
           minRate: k.rewardPerUnitPerSecond + (op.quote === "moved" ? 1n : 0n),
+          maxUnstakeFeeRate: k.unstakeFeeRate,
+          maxCollectFeeRate: k.collectFeeRate,
+          minGracePeriod: k.gracePeriod,
         };
-        const args = [op.units, bound.maxDwn, bound.maxA8, bound.cycleDays, bound.minRate] as const;
+        const args = [
+          op.units,
+          bound.maxDwn,
+          bound.maxA8,
+          bound.cycleDays,
+          bound.minRate,
+          bound.maxUnstakeFeeRate,
+          bound.maxCollectFeeRate,
+          bound.minGracePeriod,
+        ] as const;
         return tx(
           `stake(${ACTORS[op.user]}, ${args.join(", ")})`,
           op.dt,

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Section } from "../../../components/Section";
 import { known } from "../../../components/Placeholder";
 import { formatMoney } from "../../../lib/money";
+import { useFeeRates } from "../../contractDetails/hooks/useFeeRates";
 import { useStakeView } from "../../home/hooks/useStakeView";
 import { ConnectButton, useWallet } from "../../wallet";
 import { useStake } from "../hooks/useStake";
@@ -20,7 +21,8 @@ import styles from "./ProductsTab.module.css";
 /**
  * The "financial products" tab (spec §2): the units stepper, the DWN and A8 the units cost,
  * the user's balances (placeholders until read, or when not connected), the cycle, the pledge instructions, and the stake
- * button (a connect button when not connected); below them, the reward reserve.
+ * button (a connect button when not connected), which sends the stake held to every term shown
+ * (prices, cycle, reward rate, both fee rates, redeem window); below them, the reward reserve.
  */
 export function ProductsTab() {
   const { t } = useTranslation();
@@ -28,6 +30,7 @@ export function ProductsTab() {
   const view = useStakeView();
   const pay = useStakePayView();
   const rate = useRewardRate();
+  const fees = useFeeRates();
   const { stake, busy } = useStake();
   const [units, setUnits] = useState(MIN_UNITS);
 
@@ -79,10 +82,18 @@ export function ProductsTab() {
             color="primary"
             size="large"
             loading={busy}
-            disabled={!totals || !pay.data || rate.data === undefined}
+            disabled={!totals || !pay.data || rate.data === undefined || !fees.data}
             onClick={() => {
-              if (totals && view.data && rate.data !== undefined)
-                void stake(units, { ...totals, cycleDays: view.data.cycle, rewardPerUnitPerSecond: rate.data });
+              // Every term on this page, as shown: the stake reverts rather than take other ones.
+              if (totals && view.data && rate.data !== undefined && fees.data)
+                void stake(units, {
+                  ...totals,
+                  cycleDays: view.data.cycle,
+                  rewardPerUnitPerSecond: rate.data,
+                  unstakeFeeRate: fees.data.unstakeFeeRate,
+                  collectFeeRate: fees.data.collectFeeRate,
+                  gracePeriod: view.data.gracePeriod,
+                });
             }}
             data-testid="pledge-stake"
           >

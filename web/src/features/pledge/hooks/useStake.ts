@@ -18,6 +18,10 @@ export interface ShownTerms {
   a8: bigint;
   cycleDays: bigint;
   rewardPerUnitPerSecond: bigint;
+  /** The redeem and claim fee rates (basis points) and the redeem window (seconds) shown. */
+  unstakeFeeRate: bigint;
+  collectFeeRate: bigint;
+  gracePeriod: bigint;
 }
 
 /** Spec §9: "Successful pledge" shows 1 s after the stake is confirmed. */
@@ -26,9 +30,11 @@ export const SUCCESS_TOAST_DELAY_MS = 1_000;
 /**
  * The stake flow of spec §4 "Staking": check both totals against the balances (each shortfall
  * stops it with its message), show a blocking loading message, approve DWN then A8 for 2^256 − 1
- * where the allowance is short, send stake(units, maxDwn, maxA8, cycleDays, minReward) held to the
- * terms the page showed (terms changed since revert with StakingTermsMoved instead of taking more
- * or locking longer), and say "Successful pledge" a second after.
+ * where the allowance is short, send the quote-bound stake(units, maxDwn, maxA8, cycleDays,
+ * minReward, maxUnstakeFeeRate, maxCollectFeeRate, minGracePeriod) held to every term the page
+ * showed (terms changed since revert with StakingTermsMoved instead of taking more, charging
+ * higher fees, shortening the redeem window or locking longer), and say "Successful pledge" a
+ * second after.
  * Any step that throws ends it with a failure toast: the contract's or wallet's sentence, else
  * the spec's text for an approval ("Authorization failed") or the stake.
  */
@@ -84,7 +90,16 @@ export function useStake() {
             address: contracts.staking,
             abi: stakingAbi,
             functionName: "stake",
-            args: [units, shown.dwn, shown.a8, shown.cycleDays, shown.rewardPerUnitPerSecond],
+            args: [
+              units,
+              shown.dwn,
+              shown.a8,
+              shown.cycleDays,
+              shown.rewardPerUnitPerSecond,
+              shown.unstakeFeeRate,
+              shown.collectFeeRate,
+              shown.gracePeriod,
+            ],
           });
         } catch (error) {
           return fail(error, t("messages.pledgeFailed"));
