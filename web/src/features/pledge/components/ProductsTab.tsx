@@ -6,6 +6,7 @@ import { known } from "../../../components/Placeholder";
 import { formatAmount } from "../../../lib/format";
 import { useStakeView } from "../../home/hooks/useStakeView";
 import { ConnectButton, useWallet } from "../../wallet";
+import { usePendingAction } from "../../tx/pending";
 import { useStake } from "../hooks/useStake";
 import { useRewardRate } from "../hooks/useRewardRate";
 import { useStakePayView } from "../hooks/useStakePayView";
@@ -29,6 +30,9 @@ export function ProductsTab() {
   const pay = useStakePayView();
   const rate = useRewardRate();
   const { stake, busy } = useStake();
+  // A stake (or its approval) still pending, after a reload or from another tab, is not sent twice.
+  const { isPending, pendingText } = usePendingAction();
+  const pending = isPending("stake");
   const [units, setUnits] = useState(MIN_UNITS);
 
   const totals = view.data && stakeTotals(view.data, units);
@@ -74,14 +78,15 @@ export function ProductsTab() {
             color="primary"
             size="large"
             loading={busy}
-            disabled={!totals || !pay.data || rate.data === undefined}
+            aria-label={busy ? t("pledge.stake") : undefined}
+            disabled={!totals || !pay.data || rate.data === undefined || pending}
             onClick={() => {
               if (totals && view.data && rate.data !== undefined)
                 void stake(units, { ...totals, cycleDays: view.data.cycle, rewardPerUnitPerSecond: rate.data });
             }}
             data-testid="pledge-stake"
           >
-            {t("pledge.stake")}
+            {pending ? pendingText : t("pledge.stake")}
           </Button>
         ) : (
           <ConnectButton block size="large" testId="pledge-connect" />
