@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { stakingAbi } from "@dwn/contracts";
+import { axeViolations, describeViolations } from "../support/axe";
 import { connectTestWallet, expectText, screenshot, toast } from "../support/browser";
 import { layoutSizes } from "../support/sizes";
 import { e2eSuite } from "../support/suite";
@@ -175,6 +176,33 @@ function misplaced(page: Page, testId: string): Promise<string[]> {
   })()`);
 }
 
+/**
+ * What of the popup holding `testId` a user cannot reach: its frame must lie inside the viewport
+ * from top to bottom, and each of its controls, scrolled to (the frame scrolls when the screen is
+ * short), must then lie inside the viewport.
+ */
+function unreachable(page: Page, testId: string): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const el = document.querySelector('[data-testid="${testId}"]');
+    if (!el) return ["${testId}: not shown"];
+    const frame = el.closest(${JSON.stringify(FRAME)}) || el.querySelector(${JSON.stringify(FRAME)}) || el;
+    const height = document.documentElement.clientHeight;
+    const box = frame.getBoundingClientRect();
+    const problems = [];
+    if (box.top < -0.5 || box.bottom > height + 0.5) {
+      problems.push("${testId}: frame " + Math.round(box.top) + " to " + Math.round(box.bottom) + " of " + height + " high");
+    }
+    for (const control of frame.querySelectorAll("button, a[href], input, [role='button']")) {
+      control.scrollIntoView({ block: "nearest" });
+      const r = control.getBoundingClientRect();
+      if (r.height === 0 || (r.top >= -0.5 && r.bottom <= height + 0.5)) continue;
+      const name = control.getAttribute("data-testid") || control.tagName.toLowerCase() + "." + [...control.classList].join(".");
+      problems.push("${testId}: " + name + " out of reach, " + Math.round(r.top) + " to " + Math.round(r.bottom) + " of " + height + " high");
+    }
+    return problems;
+  })()`);
+}
+
 const SIZES = layoutSizes([
   [320, 568, "zh-cn"],
   [320, 568, "en-us"],
@@ -183,7 +211,31 @@ const SIZES = layoutSizes([
   [568, 320, "zh-cn"],
 ] as const);
 
-test("signed in, with an NFT, income and a stake in its redeem window: every screen and popup fits and popups sit centred, at 320, 375 and 414 px and landscape", async () => {
+test("the wallet menu is a dark sheet that reads (axe's contrast) and whose every control can be reached at 320×568, 375×812, 414×896 and a 568×320 landscape phone", async () => {
+  const wallet = new TestWallet(suite.stack.rpcUrl, { account: role("carol") });
+  const { page } = await suite.phone({ wallet });
+  await page.goto(suite.stack.app("/home"));
+  await connectTestWallet(page, "wallet-connect");
+  await toast(page, zh.wallet.loginSuccess);
+  const problems: string[] = [];
+  for (const [width, height, language] of SIZES) {
+    await page.context().addCookies([{ name: "language", value: language, url: suite.stack.origin }]);
+    await page.setViewportSize({ width, height });
+    await page.reload();
+    await page.getByTestId("wallet-button").tap();
+    await page.getByTestId("wallet-disconnect").waitFor();
+    await page.waitForTimeout(400);
+    const size = `${width}×${height} (${language})`;
+    const shown = "wallet-menu";
+    for (const problem of await misplaced(page, shown)) problems.push(`${problem} at ${size}`);
+    for (const problem of await unreachable(page, shown)) problems.push(`${problem} at ${size}`);
+    problems.push(...describeViolations(size, await axeViolations(page)));
+    await screenshot(page, `wallet-menu-${width}x${height}-${language}`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test("signed in, with an NFT, income and a stake in its redeem window: every screen and popup fits, popups sit centred and the wallet's sheets' controls can be reached, at 320, 375 and 414 px and landscape", async () => {
   const account = devnetAccount(30);
   const stack = suite.stack;
   await stack.fundGas(account.address);
@@ -214,7 +266,7 @@ test("signed in, with an NFT, income and a stake in its redeem window: every scr
   const screens = ["/home", "/mine", "/pledge", "/share", "/incomeLog", "/backpack", details];
   /** Each popup: the screen it opens on, what opens it, and its test id once open. */
   const popups = [
-    { screen: "/home", open: ["wallet-button"], shown: "wallet-recent" },
+    { screen: "/home", open: ["wallet-button"], shown: "wallet-menu" },
     { screen: "/home", open: ["wallet-button", "wallet-recent"], shown: "recent-empty" },
     { screen: "/home", open: ["tab-menu"], shown: "menu-popup" },
     { screen: "/mine", open: ["tier-1-buy"], shown: "buy-popup" },
@@ -245,15 +297,15 @@ test("signed in, with an NFT, income and a stake in its redeem window: every scr
     for (const { screen, open, shown } of popups) {
       await page.goto(stack.app(screen));
       for (const button of open) {
-        await page
-          .getByTestId(button)
-          .first()
-          // The team list loads its first page once scrolled into view; tapping it does that.
-          .tap()
-          .catch(async (error: Error) => {
+        const control = page.getByTestId(button).first();
+        // The team list loads its first page once scrolled into view: it is scrolled to, not
+        // tapped (a tap could land on a row that loads under the finger and open its popup).
+        await (button === "team-list" ? control.scrollIntoViewIfNeeded() : control.tap()).catch(
+          async (error: Error) => {
             await screenshot(page, `layout-failed-${button}`);
             throw new Error(`${button} on ${screen} at ${size}: ${error.message}`);
-          });
+          },
+        );
       }
       await page
         .locator(
@@ -264,6 +316,10 @@ test("signed in, with an NFT, income and a stake in its redeem window: every scr
       // The popup's opening animation ends before it is measured.
       await page.waitForTimeout(400);
       for (const problem of await misplaced(page, shown)) problems.push(`${problem} at ${size}`);
+      // The sheets of the wallet menu; the side menu in landscape and the claim popup at 320×568
+      // in English do not pass this yet.
+      if (shown === "wallet-menu" || shown === "recent-empty")
+        for (const problem of await unreachable(page, shown)) problems.push(`${problem} at ${size}`);
       if (width === 320) await screenshot(page, `layout-320-${language}-${shown}`);
       // Each popup opens on a freshly loaded screen.
       await page.goto("about:blank");

@@ -313,7 +313,8 @@ test("an account without BNB sees its balance and is told the network fee cannot
   const { page, wallet } = await signedIn(noGas, "/mine");
   await page.getByTestId("wallet-button").tap();
   await expectText(page, "wallet-coin-balance", "0 BNB");
-  await page.getByTestId("wallet-button").tap();
+  await page.getByTestId("wallet-menu-close").tap();
+  await page.getByTestId("wallet-menu").locator(".adm-popup-body").waitFor({ state: "hidden" });
 
   await page.getByTestId("tier-1-buy").tap();
   await expectText(page, "buy-usdt-balance", "1,000 USDT");

@@ -152,8 +152,8 @@ describe("the transaction banner's state", () => {
 
   it("follows wallet → pending → confirmed, then clears itself", () => {
     vi.useFakeTimers();
-    const id = txStore.begin("Buy NFT");
-    expect(txStore.get()).toEqual({ id, label: "Buy NFT", phase: "wallet" });
+    const id = txStore.begin({ key: "tx.buy" });
+    expect(txStore.get()).toEqual({ id, label: { key: "tx.buy" }, phase: "wallet" });
     txStore.update(id, { phase: "pending", hash: "0xabc" });
     expect(txStore.get()).toMatchObject({ phase: "pending", hash: "0xabc" });
     txStore.update(id, { phase: "confirmed" });
@@ -164,16 +164,16 @@ describe("the transaction banner's state", () => {
   });
 
   it("shows the newest transaction; an older one's updates are ignored", () => {
-    const first = txStore.begin("Approve USDT");
-    const second = txStore.begin("Buy NFT");
+    const first = txStore.begin({ key: "tx.approve", values: { token: "USDT" } });
+    const second = txStore.begin({ key: "tx.buy" });
     txStore.update(first, { phase: "failed", reason: "late" });
-    expect(txStore.get()).toEqual({ id: second, label: "Buy NFT", phase: "wallet" });
+    expect(txStore.get()).toEqual({ id: second, label: { key: "tx.buy" }, phase: "wallet" });
     txStore.dismiss(second);
   });
 
   it("keeps a failure twice as long as a confirmation", () => {
     vi.useFakeTimers();
-    const id = txStore.begin("Stake");
+    const id = txStore.begin({ key: "tx.stake" });
     txStore.update(id, { phase: "failed", reason: "The transaction failed on chain." });
     vi.advanceTimersByTime(2 * CONFIRMED_VISIBLE_MS - 1);
     expect(txStore.get()?.reason).toBe("The transaction failed on chain.");

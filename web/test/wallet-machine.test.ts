@@ -534,6 +534,52 @@ describe("disconnect (spec §4) and the wallet's own events", () => {
   });
 });
 
+describe("two tabs", () => {
+  it("another tab's disconnect signs this one out, leaving storage as that tab wrote it", async () => {
+    const h = createHarness({ account: people.alice });
+    await h.machine.connect();
+    // Nothing changed for this session: a storage event about another key changes nothing.
+    h.machine.sessionChangedElsewhere();
+    expect(h.state()).toMatchObject({ account: people.alice.address, hasLogin: true });
+
+    // The other tab disconnects: it clears the session keys and keeps an invite it holds.
+    for (const key of [STORAGE_KEYS.walletAddress, STORAGE_KEYS.isSigned, STORAGE_KEYS.token])
+      h.storage.removeItem(key);
+    h.storage.setItem(STORAGE_KEYS.parentAddress, people.root.address);
+    const before = h.storage.snapshot();
+    h.machine.sessionChangedElsewhere();
+    expect(h.state()).toMatchObject({ account: undefined, hasLogin: false, token: undefined });
+    expect(h.storage.snapshot()).toEqual(before);
+    // This tab's wallet is let go: its events no longer act on a session.
+    const asked = h.wallet.methods().length;
+    h.wallet.switchAccount(people.frank);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(h.wallet.methods()).toHaveLength(asked);
+    expect(h.state().account).toBeUndefined();
+    // The other tab revoked the token; this one asks for no second revocation.
+    expect(h.seen.logouts).toEqual([]);
+  });
+
+  it("another account signed in in another tab: this one signs out, then resumes that session without a signature", async () => {
+    const h = createHarness({ account: people.alice });
+    await h.machine.connect();
+    const signatures = h.wallet.methods().filter((m) => m === "personal_sign").length;
+    // The other tab signed root in (the wallet now answers with root).
+    h.storage.setItem(STORAGE_KEYS.walletAddress, people.root.address);
+    h.storage.setItem(STORAGE_KEYS.token, JSON.stringify({ address: people.root.address, token: "token-elsewhere" }));
+    h.storage.setItem(STORAGE_KEYS.isSigned, "true");
+    h.machine.sessionChangedElsewhere();
+    expect(h.state()).toMatchObject({ account: undefined, hasLogin: false });
+    expect(h.storage.getItem(STORAGE_KEYS.walletAddress)).toBe(people.root.address);
+
+    h.wallet.switchAccount(people.root);
+    expect(await h.machine.restore([h.wallet])).toBe(true);
+    await vi.waitFor(() => expect(h.state()).toMatchObject({ account: people.root.address, hasLogin: true }));
+    expect(h.state().token).toBe("token-elsewhere");
+    expect(h.wallet.methods().filter((m) => m === "personal_sign")).toHaveLength(signatures);
+  });
+});
+
 describe("a session across page loads", () => {
   async function signedInThenReloaded(account = people.alice) {
     const first = createHarness({ account });

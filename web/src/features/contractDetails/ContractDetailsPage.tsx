@@ -7,6 +7,7 @@ import { shorten } from "../../lib/format";
 import { usePendingRewards } from "../pledge/hooks/usePendingRewards";
 import { stakeIdOfLink } from "../pledge/utils/pledgeIdsObj";
 import { SYMBOL } from "../pledge/utils/tokens";
+import { usePendingAction } from "../tx/pending";
 import { ConnectButton, useWallet } from "../wallet";
 import { DetailCard } from "./components/DetailCard";
 import { FeePopup } from "./components/FeePopup";
@@ -52,6 +53,10 @@ function StakeDetails({ id }: { id: bigint }) {
   const canRedeem = useCanRedeem(id);
   const rates = useFeeRates();
   const { act, busy } = useStakeAction(id);
+  // A claim or redeem of this stake still pending (after a reload, or from another tab) is not sent twice.
+  const { isPending, pendingText } = usePendingAction();
+  const claimPending = isPending("claim", id.toString());
+  const redeemPending = isPending("redeem", id.toString());
   const [popup, setPopup] = useState<StakeAction | undefined>();
   // Spec §4: once claimed, redeeming is no longer offered on this screen.
   const [claimed, setClaimed] = useState(false);
@@ -94,13 +99,26 @@ function StakeDetails({ id }: { id: bigint }) {
       {(showClaim || showRedeem || showConnect) && (
         <footer className={styles.footer} data-testid="detail-footer">
           {showClaim && (
-            <Button block color="primary" onClick={() => setPopup("claim")} data-testid="detail-claim">
-              {t("contractDetails.claimReward")}
+            <Button
+              block
+              color="primary"
+              disabled={claimPending}
+              onClick={() => setPopup("claim")}
+              data-testid="detail-claim"
+            >
+              {claimPending ? pendingText : t("contractDetails.claimReward")}
             </Button>
           )}
           {showRedeem && (
-            <Button block color="primary" fill="outline" onClick={() => setPopup("redeem")} data-testid="detail-redeem">
-              {t("contractDetails.redeemPrincipal")}
+            <Button
+              block
+              color="primary"
+              fill="outline"
+              disabled={redeemPending}
+              onClick={() => setPopup("redeem")}
+              data-testid="detail-redeem"
+            >
+              {redeemPending ? pendingText : t("contractDetails.redeemPrincipal")}
             </Button>
           )}
           {showConnect && <ConnectButton block testId="detail-connect" />}

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { shorten } from "../../lib/format";
 import { useRuntimeConfig } from "../../lib/runtime";
+import { labelText } from "./label";
 import { txStore, type TxEntry } from "./store";
 import styles from "./TxBanner.module.css";
 
@@ -36,7 +37,7 @@ function Banner({ entry }: { entry: TxEntry }) {
       data-phase={entry.phase}
     >
       <div className={styles.text}>
-        <strong>{t(TITLE_KEYS[entry.phase], { label: entry.label })}</strong>
+        <strong>{t(TITLE_KEYS[entry.phase], { label: labelText(t, entry.label) })}</strong>
         {entry.reason && <span data-testid="tx-status-reason">{entry.reason}</span>}
         {entry.hash && (
           <span className={styles.hash} data-testid="tx-status-hash" title={entry.hash}>

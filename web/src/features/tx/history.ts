@@ -1,15 +1,21 @@
+import { isTxAction, isTxLabel, type TxAction, type TxLabel } from "./label";
+
 /**
  * Every transaction this device sent, per account and chain, kept in local storage so that the
- * wallet menu's "Recent transactions" survives a reload: what it did, when, its hash, and its
- * state (pending until a receipt says confirmed or failed).
+ * wallet menu's "Recent transactions", the header's pending badge and the actions' "Pending…"
+ * survive a reload and reach the other tabs: what it did (a key of the app's strings, so it
+ * reads in the language of the moment), the action it belongs to, when, its hash, and its state
+ * (pending until a receipt says confirmed or failed).
  */
 
 export type TxState = "pending" | "confirmed" | "failed";
 
 export interface SentTx {
   hash: `0x${string}`;
-  /** What it does, in the language it was sent in ("Buy NFT", "Approve USDT"). */
-  label: string;
+  /** What it does; none for a transaction an earlier version stored as a sentence. */
+  label?: TxLabel;
+  /** The action it belongs to (a withdrawal, a tier's purchase…), when it belongs to one. */
+  action?: TxAction;
   /** Unix milliseconds. */
   sentAt: number;
   state: TxState;
@@ -19,7 +25,8 @@ export interface SentTx {
 export const KEPT_TXS = 20;
 
 const listeners = new Set<() => void>();
-const keyOf = (chainId: number, account: string) => `dwn.txs.${chainId}.${account.toLowerCase()}`;
+const PREFIX = "dwn.txs.";
+const keyOf = (chainId: number, account: string) => `${PREFIX}${chainId}.${account.toLowerCase()}`;
 
 function storage(): Storage | undefined {
   try {
@@ -33,21 +40,37 @@ function storage(): Storage | undefined {
 export function readTxs(chainId: number, account: string): SentTx[] {
   try {
     const parsed: unknown = JSON.parse(storage()?.getItem(keyOf(chainId, account)) ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter(isSentTx) : [];
+    return Array.isArray(parsed) ? parsed.flatMap(asSentTx) : [];
   } catch {
     return [];
   }
 }
 
-function isSentTx(value: unknown): value is SentTx {
-  const tx = value as Partial<SentTx> | null;
-  return (
-    typeof tx?.hash === "string" &&
-    /^0x[0-9a-fA-F]{64}$/.test(tx.hash) &&
-    typeof tx.label === "string" &&
-    typeof tx.sentAt === "number" &&
-    (tx.state === "pending" || tx.state === "confirmed" || tx.state === "failed")
-  );
+/** A stored record as this version reads it (an earlier one's sentence label is left out), or nothing. */
+function asSentTx(value: unknown): SentTx[] {
+  if (typeof value !== "object" || value === null) return [];
+  const { hash, label, action, sentAt, state } = value as Record<string, unknown>;
+  if (
+    typeof hash !== "string" ||
+    !/^0x[0-9a-fA-F]{64}$/.test(hash) ||
+    typeof sentAt !== "number" ||
+    (state !== "pending" && state !== "confirmed" && state !== "failed")
+  ) {
+    return [];
+  }
+  return [
+    {
+      hash: hash as `0x${string}`,
+      ...(isTxLabel(label) && { label }),
+      ...(isTxAction(action) && { action }),
+      sentAt,
+      state,
+    },
+  ];
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
 }
 
 function write(chainId: number, account: string, txs: SentTx[]): void {
@@ -56,7 +79,12 @@ function write(chainId: number, account: string, txs: SentTx[]): void {
   } catch {
     // Storage full or refused: the list is a convenience, the chain keeps the truth.
   }
-  for (const listener of listeners) listener();
+  notify();
+}
+
+/** Another tab wrote the history (or cleared storage): this tab's listeners hear it too. */
+function onStorage(event: StorageEvent): void {
+  if (event.key === null || event.key.startsWith(PREFIX)) notify();
 }
 
 export const txHistory = {
@@ -75,8 +103,13 @@ export const txHistory = {
       txs.map((t) => (t.hash === hash ? { ...t, state } : t)),
     );
   },
+  /** Calls `listener` on every change, in this tab or another; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void {
+    if (listeners.size === 0) globalThis.addEventListener?.("storage", onStorage);
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) globalThis.removeEventListener?.("storage", onStorage);
+    };
   },
 };

@@ -1,4 +1,5 @@
 import type { Hash } from "viem";
+import type { TxLabel } from "./label";
 
 /**
  * The transaction the user is following, as the banner shows it: waiting for the wallet,
@@ -9,8 +10,8 @@ export type TxPhase = "wallet" | "pending" | "confirmed" | "failed";
 
 export interface TxEntry {
   id: number;
-  /** What the transaction does, in the user's language ("Approve USDT", "Buy NFT", …). */
-  label: string;
+  /** What the transaction does ("Approve USDT", "Buy NFT", …), shown in the language of the moment. */
+  label: TxLabel;
   phase: TxPhase;
   hash?: Hash;
   /** Why it failed, as a sentence in the user's language. */
@@ -40,7 +41,7 @@ export const txStore = {
   get(): TxEntry | undefined {
     return current;
   },
-  begin(label: string): number {
+  begin(label: TxLabel): number {
     clearTimeout(hideTimer);
     const id = nextId++;
     publish({ id, label, phase: "wallet" });

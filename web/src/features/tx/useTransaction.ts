@@ -18,6 +18,7 @@ import { usePublicClient } from "../../lib/usePublicClient";
 import { useGetWalletClient } from "../wallet";
 import { describeTxProblem } from "./describe";
 import { TxError, txProblem } from "./errors";
+import type { TxAction, TxLabel } from "./label";
 import { recordTxBlock } from "./lastTx";
 import { txStore } from "./store";
 
@@ -28,12 +29,18 @@ type WriteArgs<abi extends Abi, name extends WriteName<abi>> = ContractFunctionA
   name
 >;
 
-/** A contract write and what it does, in the user's language (the banner's label). */
+/**
+ * A contract write, what it does (the banner's and the history's label, as a key of the app's
+ * strings) and the action it belongs to (disabled while it is pending).
+ */
 export type TxStep<
   abi extends Abi = Abi,
   name extends WriteName<abi> = WriteName<abi>,
   args extends WriteArgs<abi, name> = WriteArgs<abi, name>,
-> = ContractFunctionParameters<abi, "nonpayable" | "payable", name, args, boolean> & { label: string };
+> = ContractFunctionParameters<abi, "nonpayable" | "payable", name, args, boolean> & {
+  label: TxLabel;
+  action?: TxAction;
+};
 
 /**
  * Every custom error of the deployment's contracts: a purchase that fails inside the token's
@@ -76,7 +83,7 @@ export function useTransaction() {
     async function run<const abi extends Abi, name extends WriteName<abi>, const args extends WriteArgs<abi, name>>(
       step: TxStep<abi, name, args>,
     ): Promise<TransactionReceipt> {
-      const { label, address, abi, functionName, args } = step as TxStep;
+      const { label, action, address, abi, functionName, args } = step as TxStep;
       const id = txStore.begin(label);
       const fail = (error: unknown): never => {
         const problem = txProblem(error);
@@ -122,7 +129,7 @@ export function useTransaction() {
       }
 
       txStore.update(id, { phase: "pending", hash });
-      txHistory.add(chain.id, from, { hash, label, sentAt: Date.now() });
+      txHistory.add(chain.id, from, { hash, label, ...(action && { action }), sentAt: Date.now() });
       let receipt;
       try {
         receipt = await actions.waitForTransactionReceipt(client, {

@@ -13,7 +13,7 @@ import { createWalletDiscovery } from "./discovery";
 import { createLazyWalletMachine } from "./lazyMachine";
 import type { WalletNotice } from "./machine";
 import { signedOutState } from "./state";
-import { createSessionStorage } from "./storage";
+import { createSessionStorage, STORAGE_KEYS } from "./storage";
 import { readUrlParent } from "./url-parent";
 
 /**
@@ -77,9 +77,23 @@ export function WalletProvider({ children }: { children?: ReactNode }) {
     };
     const unsubscribe = discovery.subscribe(attempt);
     attempt();
+    // Another tab signed out or in: this tab follows, resuming a session once it is signed in
+    // (its token stored), never signing in itself.
+    const storage = createSessionStorage(window.localStorage);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && !(Object.values(STORAGE_KEYS) as string[]).includes(event.key)) return;
+      machine.sessionChangedElsewhere();
+      const stored = storage.walletAddress();
+      if (stored && storage.token(stored) && machine.getState().account === undefined) {
+        settled = false;
+        attempt();
+      }
+    };
+    window.addEventListener("storage", onStorage);
     return () => {
       settled = true;
       unsubscribe();
+      window.removeEventListener("storage", onStorage);
     };
   }, [machine, discovery]);
 

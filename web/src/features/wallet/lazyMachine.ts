@@ -77,6 +77,7 @@ export function createLazyWalletMachine(options: LazyWalletMachineOptions): Wall
     switchNetwork: async () => machine?.switchNetwork(),
     disconnect: async () => machine?.disconnect(),
     sessionExpired: (message: string) => machine?.sessionExpired(message),
+    sessionChangedElsewhere: () => machine?.sessionChangedElsewhere(),
     closeBindPopup: () => machine?.closeBindPopup(),
     closeNetworkPopup: () => machine?.closeNetworkPopup(),
     async restore(candidates) {

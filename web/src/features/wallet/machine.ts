@@ -362,6 +362,22 @@ export function createWalletMachine(deps: WalletMachineDeps) {
     return false;
   }
 
+  /**
+   * Another tab changed the stored session (a storage event): when it no longer holds this
+   * tab's signed-in account (a disconnect, or another account signed in there), this tab signs
+   * out too, leaving storage as the other tab wrote it (it may already hold the next session,
+   * which `restore` then resumes). Whatever step of this tab's connect was running stops.
+   */
+  function sessionChangedElsewhere() {
+    const { account } = state;
+    if (!account || !state.hasLogin) return;
+    const stored = storage.walletAddress();
+    if (stored && isAddressEqual(stored, account) && storage.token(account) === state.token) return;
+    epoch++;
+    detachProvider();
+    set({ ...SIGNED_OUT, parentAddress: storage.parentAddress() });
+  }
+
   /** A 401 from the API: the session has ended; the user must sign in again. */
   function sessionExpired(message: string) {
     if (!state.hasLogin) return;
@@ -384,6 +400,7 @@ export function createWalletMachine(deps: WalletMachineDeps) {
     disconnect,
     restore,
     sessionExpired,
+    sessionChangedElsewhere,
     /** Closing the bind popup gives up this connect; the URL's inviter is kept for the next. */
     closeBindPopup: () => end({ keepParent: true }),
     /** Closing the wrong-network popup (its close button; not the overlay) disconnects. */

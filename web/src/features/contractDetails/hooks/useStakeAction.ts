@@ -41,14 +41,29 @@ export function useStakeAction(id: bigint) {
 
   const act = useCallback(
     async (action: StakeAction): Promise<boolean> => {
-      const label = t(action === "claim" ? "tx.claim" : "tx.redeem");
+      const label = { key: action === "claim" ? "tx.claim" : "tx.redeem" } as const;
+      const belongs = { kind: action, target: String(id) };
       setBusy(action);
       let received: string | undefined;
       try {
         const receipt =
           action === "claim"
-            ? await run({ label, address: contracts.staking, abi: stakingAbi, functionName: "collect", args: [id] })
-            : await run({ label, address: contracts.staking, abi: stakingAbi, functionName: "redeem", args: [id] });
+            ? await run({
+                label,
+                action: belongs,
+                address: contracts.staking,
+                abi: stakingAbi,
+                functionName: "collect",
+                args: [id],
+              })
+            : await run({
+                label,
+                action: belongs,
+                address: contracts.staking,
+                abi: stakingAbi,
+                functionName: "redeem",
+                args: [id],
+              });
         received = account && receivedText(receipt, account, contracts.staking);
       } catch (error) {
         const fallback = t(action === "claim" ? "messages.collectionFailed" : "messages.redeemFailed");

@@ -7,6 +7,7 @@ import { showToast } from "../../../components/toast";
 import { known } from "../../../components/Placeholder";
 import { formatMoney } from "../../../lib/money";
 import { usePoolUser } from "../../home/hooks/usePoolUser";
+import { usePendingAction } from "../../tx/pending";
 import { ConnectButton, useWallet } from "../../wallet";
 import { useWithdraw } from "../hooks/useWithdraw";
 import { WITHDRAWALS, withdrawProblem, type IncomeKind } from "../utils/withdraw";
@@ -28,6 +29,8 @@ export function CollectSection() {
   const { hasLogin } = useWallet();
   const { data } = usePoolUser();
   const withdraw = useWithdraw();
+  // A withdrawal still pending (after a reload, or from another tab) cannot be sent again.
+  const { isPending, pendingText } = usePendingAction();
   const [asking, setAsking] = useState<IncomeKind | null>(null);
   const [dialogWanted, setDialogWanted] = useState(false);
   // Unknown until the chain answers: a placeholder, and no withdraw button that could act on it.
@@ -65,11 +68,11 @@ export function CollectSection() {
             <Button
               color="primary"
               size="small"
-              disabled={!amounts}
+              disabled={!amounts || isPending("withdraw", kind)}
               onClick={() => request(kind)}
               data-testid={`collect-${kind}-withdraw`}
             >
-              {t("mine.withdrawNow")}
+              {isPending("withdraw", kind) ? pendingText : t("mine.withdrawNow")}
             </Button>
           ) : (
             <ConnectButton size="small" testId={`collect-${kind}-connect`} />

@@ -4,6 +4,7 @@ import { formatMoney } from "../../../lib/money";
 import type { Tier } from "../../../lib/reads/pool";
 import { useTierDescription } from "../hooks/useTierDescription";
 import { formatMultiple, tierImage, tierRemaining } from "../utils/tiers";
+import { usePendingAction } from "../../tx/pending";
 import styles from "./NftExchange.module.css";
 
 /**
@@ -27,6 +28,9 @@ export function TierSlide({
   const id = tier.id.toString();
   const usdtprice = formatMoney("price", tier.usdtprice);
   const atLimit = owned !== undefined && owned >= tier.limit;
+  // A purchase of this tier (or its approval) still pending cannot be started again.
+  const { isPending, pendingText } = usePendingAction();
+  const pending = isPending("buy", id);
   return (
     <article className={styles.slide} data-testid={`tier-${id}`}>
       <img className={styles.image} src={tierImage(tier.id)} alt="" width={150} height={150} />
@@ -46,14 +50,15 @@ export function TierSlide({
       </p>
       <Button
         block
-        disabled={atLimit}
+        disabled={atLimit || pending}
         color="primary"
         size="small"
         loading={loading}
+        aria-label={loading ? t("mine.buyButton", { usdtprice }) : undefined}
         onClick={() => onBuy(tier)}
         data-testid={`tier-${id}-buy`}
       >
-        {atLimit ? t("mine.limitReached") : t("mine.buyButton", { usdtprice })}
+        {pending ? pendingText : atLimit ? t("mine.limitReached") : t("mine.buyButton", { usdtprice })}
       </Button>
     </article>
   );

@@ -54,7 +54,8 @@ export function useBuyNft() {
         whileAuthorizing: (work) => whileBlocking(t("buy.authorizing"), work),
         approve: ({ token, symbol, amount }) =>
           run({
-            label: t("tx.approve", { token: symbol }),
+            label: { key: "tx.approve", values: { token: symbol } },
+            action: { kind: "buy", target: String(quote.id) },
             address: contracts[token],
             abi: tokenAbi,
             functionName: "approve",
@@ -65,7 +66,8 @@ export function useBuyNft() {
         // (PoolQuoteMoved) instead of charging the new terms.
         buy: () =>
           run({
-            label: t("tx.buy"),
+            label: { key: "tx.buy" },
+            action: { kind: "buy", target: String(quote.id) },
             address: pool,
             abi: poolAbi,
             functionName: "buy",

@@ -22,7 +22,13 @@ export function useWithdraw() {
     async (kind: IncomeKind) => {
       const { label, functionName } = WITHDRAWALS[kind];
       try {
-        const receipt = await run({ label: t(label), address: contracts.pool, abi: poolAbi, functionName });
+        const receipt = await run({
+          label: { key: label },
+          action: { kind: "withdraw", target: kind },
+          address: contracts.pool,
+          abi: poolAbi,
+          functionName,
+        });
         const received = account && receivedText(receipt, account, contracts.pool);
         showToast({ content: withReceived(t("messages.withdrawalSuccessful"), received), icon: "success" });
       } catch (error) {

@@ -7,6 +7,7 @@ import { formatMoney } from "../../../lib/money";
 import { useFeeRates } from "../../contractDetails/hooks/useFeeRates";
 import { useStakeView } from "../../home/hooks/useStakeView";
 import { ConnectButton, useWallet } from "../../wallet";
+import { usePendingAction } from "../../tx/pending";
 import { useStake } from "../hooks/useStake";
 import { useRewardRate } from "../hooks/useRewardRate";
 import { useStakePayView } from "../hooks/useStakePayView";
@@ -32,6 +33,9 @@ export function ProductsTab() {
   const rate = useRewardRate();
   const fees = useFeeRates();
   const { stake, busy } = useStake();
+  // A stake (or its approval) still pending, after a reload or from another tab, is not sent twice.
+  const { isPending, pendingText } = usePendingAction();
+  const pending = isPending("stake");
   const [units, setUnits] = useState(MIN_UNITS);
 
   const totals = view.data && stakeTotals(view.data, units);
@@ -82,7 +86,8 @@ export function ProductsTab() {
             color="primary"
             size="large"
             loading={busy}
-            disabled={!totals || !pay.data || rate.data === undefined || !fees.data}
+            aria-label={busy ? t("pledge.stake") : undefined}
+            disabled={!totals || !pay.data || rate.data === undefined || !fees.data || pending}
             onClick={() => {
               // Every term on this page, as shown: the stake reverts rather than take other ones.
               if (totals && view.data && rate.data !== undefined && fees.data)
@@ -97,7 +102,7 @@ export function ProductsTab() {
             }}
             data-testid="pledge-stake"
           >
-            {t("pledge.stake")}
+            {pending ? pendingText : t("pledge.stake")}
           </Button>
         ) : (
           <ConnectButton block size="large" testId="pledge-connect" />

@@ -74,7 +74,8 @@ export function useStake() {
         for (const token of approvalsNeeded(totals, pay)) {
           try {
             await run({
-              label: t("tx.approve", { token: SYMBOL[token] }),
+              label: { key: "tx.approve", values: { token: SYMBOL[token] } },
+              action: { kind: "stake" },
               address: contracts[token],
               abi: tokenAbi,
               functionName: "approve",
@@ -86,7 +87,8 @@ export function useStake() {
         }
         try {
           await run({
-            label: t("tx.stake"),
+            label: { key: "tx.stake" },
+            action: { kind: "stake" },
             address: contracts.staking,
             abi: stakingAbi,
             functionName: "stake",

@@ -18,7 +18,15 @@ export function ConnectButton({
   const { t } = useTranslation();
   const { connect, connecting } = useWallet();
   return (
-    <Button {...props} color={color} loading={connecting} onClick={() => void connect()} data-testid={testId}>
+    <Button
+      {...props}
+      color={color}
+      loading={connecting}
+      // While it spins it shows no text: it keeps its name for screen readers.
+      aria-label={connecting ? t("wallet.connect") : undefined}
+      onClick={() => void connect()}
+      data-testid={testId}
+    >
       {children ?? t("wallet.connect")}
     </Button>
   );

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState, type ReactElement } from "react";
-import Popover, { type PopoverMenuProps } from "antd-mobile/es/components/popover";
+import { lazy, Suspense, useState } from "react";
+import Popup from "antd-mobile/es/components/popup";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Address } from "viem";
@@ -8,15 +8,15 @@ import { addNamespace } from "../../../i18n/lazyNamespace";
 import { copyText } from "../../../lib/clipboard";
 import { recentStrings } from "../../tx/recentStrings";
 import { formatMoney } from "../../../lib/money";
+import { shorten } from "../../../lib/format";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
 import { useGetWalletClient, useWallet } from "../context";
+import styles from "./WalletMenu.module.css";
 
 const RecentTransactions = lazy(() =>
   import("../../tx/RecentTransactions").then((m) => ({ default: m.RecentTransactions })),
 );
-
-type MenuAction = PopoverMenuProps["actions"][number];
 
 /** The tokens the menu offers to add to the wallet (EIP-747): what users hold and earn here. */
 const WATCHED = [
@@ -26,22 +26,12 @@ const WATCHED = [
 ] as const;
 
 /**
- * The signed-in wallet's popover (spec §2): copy the address, or disconnect; above them the
- * account's BNB, which pays every transaction's network fee ("--" until read), and the
- * transactions this device sent (RecentTransactions).
+ * The signed-in wallet's menu (spec §2), a dark bottom sheet that scrolls when the screen is
+ * short (a phone in landscape): the account's BNB, which pays every transaction's network fee
+ * ("--" until read), the transactions this device sent (RecentTransactions), adding the app's
+ * tokens to the wallet, copying the address, and disconnecting.
  */
-export function WalletMenu({
-  account,
-  visible,
-  onVisibleChange,
-  children,
-}: {
-  account: Address;
-  visible: boolean;
-  onVisibleChange(visible: boolean): void;
-  /** The button the popover opens from. */
-  children: ReactElement;
-}) {
+export function WalletMenu({ account, visible, onClose }: { account: Address; visible: boolean; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const { disconnect } = useWallet();
   const getWalletClient = useGetWalletClient();
@@ -56,68 +46,98 @@ export function WalletMenu({
     queryFn: async () => BigInt(await client.request({ method: "eth_getBalance", params: [account, "latest"] })),
     enabled: visible,
   });
-  const actions: MenuAction[] = [
-    {
-      key: "balance",
-      disabled: true,
-      text: (
-        <span data-testid="wallet-coin-balance">
-          {`${coins.data === undefined ? "--" : formatMoney("balance", coins.data, currency.decimals)} ${currency.symbol}`}
-        </span>
-      ),
-    },
-    { key: "recent", text: <span data-testid="wallet-recent">{recentT("open")}</span> },
-    ...WATCHED.map(([token, symbol]) => ({
-      key: `watch:${token}`,
-      text: <span data-testid={`wallet-add-${token}`}>{recentT("addToken", { symbol })}</span>,
-    })),
-    { key: "copy", text: <span data-testid="wallet-copy">{t("wallet.copy")}</span> },
-    { key: "disconnect", text: <span data-testid="wallet-disconnect">{t("wallet.disconnect")}</span> },
-  ];
-  const onAction = async ({ key }: MenuAction) => {
-    onVisibleChange(false);
-    if (key === "balance") return;
-    const watched = WATCHED.find(([token]) => key === `watch:${token}`);
-    if (watched) {
-      const [token, symbol] = watched;
-      // EIP-747: the wallet shows the token and asks the user; true when it is in the wallet.
-      const added = await getWalletClient?.()
-        .then((wallet) =>
-          wallet.request({
-            method: "wallet_watchAsset",
-            params: { type: "ERC20", options: { address: contracts[token], symbol, decimals: 18 } },
-          }),
-        )
-        .catch(() => false);
-      showToast({
-        content: recentT(added ? "tokenAdded" : "tokenNotAdded", { symbol }),
-        icon: added ? "success" : "fail",
-      });
-      return;
-    }
-    if (key === "recent") {
-      setRecentOpen(true);
-      return;
-    }
-    if (key === "disconnect") {
-      await disconnect();
-      return;
-    }
+
+  const watch = async (token: (typeof WATCHED)[number][0], symbol: string) => {
+    onClose();
+    // EIP-747: the wallet shows the token and asks the user; true when it is in the wallet.
+    const added = await getWalletClient?.()
+      .then((wallet) =>
+        wallet.request({
+          method: "wallet_watchAsset",
+          params: { type: "ERC20", options: { address: contracts[token], symbol, decimals: 18 } },
+        }),
+      )
+      .catch(() => false);
+    showToast({
+      content: recentT(added ? "tokenAdded" : "tokenNotAdded", { symbol }),
+      icon: added ? "success" : "fail",
+    });
+  };
+  const copy = async () => {
+    onClose();
     const copied = await copyText(account);
     showToast({ content: t(copied ? "wallet.copied" : "wallet.copyFailed"), icon: copied ? "success" : "fail" });
   };
+
   return (
     <>
-      <Popover.Menu
-        actions={actions}
-        onAction={(action) => void onAction(action)}
+      <Popup
         visible={visible}
-        onVisibleChange={onVisibleChange}
-        trigger="click"
-        placement="bottom-end"
+        onMaskClick={onClose}
+        onClose={onClose}
+        bodyClassName={styles.sheet}
+        data-testid="wallet-menu"
       >
-        {children}
-      </Popover.Menu>
+        <div className={styles.head}>
+          <h2 className={styles.title} title={account}>
+            {shorten(account, 6)}
+          </h2>
+          <button type="button" className={styles.close} onClick={onClose} data-testid="wallet-menu-close">
+            {recentT("close")}
+          </button>
+        </div>
+        <p className={styles.balance}>
+          <span className={styles.muted}>{recentT("balance")}</span>
+          <span data-testid="wallet-coin-balance">
+            {`${coins.data === undefined ? "--" : formatMoney("balance", coins.data, currency.decimals)} ${currency.symbol}`}
+          </span>
+        </p>
+        <ul className={styles.list}>
+          <li>
+            <button
+              type="button"
+              className={styles.item}
+              onClick={() => {
+                onClose();
+                setRecentOpen(true);
+              }}
+              data-testid="wallet-recent"
+            >
+              {recentT("open")}
+            </button>
+          </li>
+          {WATCHED.map(([token, symbol]) => (
+            <li key={token}>
+              <button
+                type="button"
+                className={styles.item}
+                onClick={() => void watch(token, symbol)}
+                data-testid={`wallet-add-${token}`}
+              >
+                {recentT("addToken", { symbol })}
+              </button>
+            </li>
+          ))}
+          <li>
+            <button type="button" className={styles.item} onClick={() => void copy()} data-testid="wallet-copy">
+              {t("wallet.copy")}
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className={`${styles.item} ${styles.danger}`}
+              onClick={() => {
+                onClose();
+                void disconnect();
+              }}
+              data-testid="wallet-disconnect"
+            >
+              {t("wallet.disconnect")}
+            </button>
+          </li>
+        </ul>
+      </Popup>
       {recentOpen && (
         <Suspense fallback={null}>
           <RecentTransactions account={account} visible={recentOpen} onClose={() => setRecentOpen(false)} />
