@@ -136,12 +136,14 @@ test(
       const config = (await (await fetch(`${api1.origin}/api/config`)).json()) as RuntimeConfig;
       const alice = mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: DEVNET_ACCOUNTS.alice });
       const on = (origin: string) => createApiClient({ origin, publicKey: config.publicKey });
+      // One client signs in, as one page does: a sign-in message is for the session key that asked.
+      const signingIn = on(api1.origin);
       const message = unwrap(
-        await on(api1.origin).call("user/get_address_random", { address: alice.address }, { lang: "en-us" }),
+        await signingIn.call("user/get_address_random", { address: alice.address }, { lang: "en-us" }),
       );
       const signs = await alice.signMessage({ message });
       const { access_token: token } = unwrap(
-        await on(api1.origin).call("user/login", { address: alice.address, signs }, { lang: "en-us" }),
+        await signingIn.call("user/login", { address: alice.address, signs }, { lang: "en-us" }),
       );
       api1.child.kill("SIGKILL");
       await api1.child.exited;
