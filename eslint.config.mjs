@@ -3,7 +3,18 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/", "**/artifacts/", "**/cache/", "**/coverage/", "**/coverage-artifacts/", "**/coverage-cache/", "**/generated/", "**/dist/"] },
+  {
+    ignores: [
+      "**/node_modules/",
+      "**/artifacts/",
+      "**/cache/",
+      "**/coverage/",
+      "**/coverage-artifacts/",
+      "**/coverage-cache/",
+      "**/generated/",
+      "**/dist/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
