@@ -97,6 +97,61 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** An IPv4 or IPv6 address as a number in IPv6's space (IPv4 as its IPv4-mapped form, ::ffff:a.b.c.d). */
+function addressNumber(address: string): bigint {
+  const v4 = (text: string): bigint => text.split(".").reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n);
+  if (isIP(address) === 4) return (0xffffn << 32n) | v4(address);
+  let text = address.split("%")[0];
+  let low: bigint | undefined;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    low = v4(dotted[1]);
+    text = text.slice(0, -dotted[1].length) + "0:0";
+  }
+  const [head, tail] = text.split("::");
+  const groups = (part: string | undefined): string[] => (part ? part.split(":").filter((g) => g !== "") : []);
+  const before = groups(head);
+  const after = groups(tail);
+  const all = [...before, ...Array<string>(8 - before.length - after.length).fill("0"), ...after];
+  const n = all.reduce((acc, group) => (acc << 16n) | BigInt(parseInt(group, 16)), 0n);
+  return low === undefined ? n : n | low;
+}
+
+/** The first and last addresses of an address or CIDR range, in IPv6's space. */
+function rangeBounds(entry: string): [bigint, bigint] {
+  const [address, prefix] = entry.split("/");
+  const width = isIP(address) === 4 ? 32 : 128;
+  const bits = BigInt(128 - (width - Number(prefix ?? width)));
+  const size = 1n << (128n - bits);
+  const start = (addressNumber(address) / size) * size;
+  return [start, start + size - 1n];
+}
+
+/**
+ * The address spaces a list of TRUST_PROXY entries covers in full, among every IPv4 address and
+ * every global IPv6 address (2000::/3, all of IPv6's internet); undefined when it covers neither.
+ */
+export function trustsEveryone(entries: readonly string[]): string | undefined {
+  const ranges = entries
+    .filter((entry) => !RANGE_NAMES.includes(entry))
+    .map(rangeBounds)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const covers = ([low, high]: [bigint, bigint]): boolean => {
+    let next = low;
+    for (const [start, end] of ranges) {
+      if (start > next) break;
+      if (end + 1n > next) next = end + 1n;
+      if (next > high) return true;
+    }
+    return false;
+  };
+  const spaces = [
+    ...(covers(rangeBounds("0.0.0.0/0")) ? ["every IPv4 address"] : []),
+    ...(covers(rangeBounds("2000::/3")) ? ["every IPv6 address on the internet"] : []),
+  ];
+  return spaces.length > 0 ? spaces.join(" and ") : undefined;
+}
+
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 const KNOWN_CHAINS: Record<
@@ -261,6 +316,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (trustProxy.some((entry) => !isAddressOrRange(entry))) {
     problems.push(
       `TRUST_PROXY must list the addresses or CIDR ranges of your proxies (or loopback, linklocal, uniquelocal), comma-separated; it is "${env.TRUST_PROXY}". Anything broader would let a client choose the address its limits count.`,
+    );
+  }
+  const everyone = trustProxy.every(isAddressOrRange) ? trustsEveryone(trustProxy) : undefined;
+  if (everyone !== undefined) {
+    problems.push(
+      `TRUST_PROXY must list only your proxies; "${env.TRUST_PROXY}" trusts ${everyone}, which would let any client choose the address its limits count.`,
     );
   }
   const walletConnectProjectId = env.WALLETCONNECT_PROJECT_ID?.trim() || undefined;

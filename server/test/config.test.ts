@@ -96,7 +96,7 @@ test("the server's RPC reaches browsers only when it is a local devnet's", () =>
   assert.match(problems(bsc), /^PUBLIC_RPC_URL is not set: on BNB Smart Chain \(56\) it is required/m);
   assert.match(
     problems({ ...bsc, PUBLIC_RPC_URL: `https://bsc-dataseed.bnbchain.org, ${keyed}` }),
-    /^PUBLIC_RPC_URL must differ from RPC_URL: "https:\/\/bsc-mainnet\.provider\.example\/v3\/0123456789abcdef0123" carries credentials/m,
+    /^PUBLIC_RPC_URL must differ from RPC_URL: "https:\/\/bsc-mainnet\.provider\.example…" carries credentials/m,
   );
   // The same URL in both is fine when it carries no credentials.
   assert.doesNotMatch(
@@ -144,5 +144,41 @@ test("credentials in an RPC URL are recognised: a user, a query string, a key in
   }
   for (const url of ["https://bsc-dataseed.bnbchain.org", "https://rpc.ankr.com/bsc", "http://127.0.0.1:8545"]) {
     assert.equal(carriesCredentials(url), false, url);
+  }
+});
+
+test("TRUST_PROXY is refused when its ranges together trust every IPv4 or every internet IPv6 address", () => {
+  const everyone = [
+    ["0.0.0.0/0", "every IPv4 address"],
+    ["::/0", "every IPv4 address and every IPv6 address on the internet"],
+    ["0.0.0.0/1,128.0.0.0/1", "every IPv4 address"],
+    ["10.0.0.1, 128.0.0.0/1, 0.0.0.0/2, 64.0.0.0/2", "every IPv4 address"],
+    ["::ffff:0:0/96", "every IPv4 address"],
+    ["::ffff:0.0.0.0/97,::ffff:128.0.0.0/97", "every IPv4 address"],
+    ["::/1,8000::/1", "every IPv4 address and every IPv6 address on the internet"],
+    ["2000::/3", "every IPv6 address on the internet"],
+    ["2000::/4,3000::/4,loopback", "every IPv6 address on the internet"],
+  ];
+  for (const [value, what] of everyone) {
+    assert.throws(
+      () => loadConfig({ TRUST_PROXY: value }),
+      (error: Error) =>
+        error.message.includes(
+          `TRUST_PROXY must list only your proxies; "${value}" trusts ${what}, which would let any client choose the address its limits count.`,
+        ),
+      value,
+    );
+  }
+  for (const value of [
+    "0.0.0.0/1",
+    "128.0.0.0/1,0.0.0.0/2",
+    "2000::/4,3000::/5",
+    "10.0.0.0/8,::1,loopback,uniquelocal",
+  ]) {
+    assert.deepEqual(
+      loadConfig({ TRUST_PROXY: value }).trustProxy,
+      value.split(",").map((entry) => entry.trim()),
+      value,
+    );
   }
 });

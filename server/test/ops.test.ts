@@ -53,6 +53,13 @@ async function startWholeServer(env: Record<string, string>, logLines?: string[]
   const webDir = path.join(dataDir, "web");
   mkdirSync(webDir);
   writeFileSync(path.join(webDir, "index.html"), INDEX_HTML);
+  // What a build leaves beside the app that no browser needs: Vite's manifest and the devnet's stamp.
+  mkdirSync(path.join(webDir, ".vite"));
+  writeFileSync(path.join(webDir, ".vite", "manifest.json"), '{"index.html":{"file":"assets/index.js"}}');
+  writeFileSync(path.join(webDir, ".vite", "manifest.json.br"), "compressed");
+  writeFileSync(path.join(webDir, ".devnet-build"), "devnet build stamp");
+  mkdirSync(path.join(webDir, "assets"));
+  writeFileSync(path.join(webDir, "assets", "index.js"), "export {};");
   const database = testDbTarget();
   const config: ServerConfig = {
     ...loadConfig({
@@ -237,6 +244,25 @@ describe("a server on a stand-in chain: health port, readiness, metrics, headers
     }
     // The preconnect hint for the RPC stays.
     assert.match(html.headers.get("link") ?? "", /rel=preconnect/);
+  });
+
+  test("files and folders whose names start with a dot are not served: 404, as for a file that is not there", async () => {
+    const script = await fetch(`${whole.api}/chain/assets/index.js`);
+    assert.equal(script.status, 200);
+    assert.equal(await script.text(), "export {};");
+    for (const hidden of [
+      "/chain/.vite/manifest.json",
+      "/chain/.vite/",
+      "/chain/%2Evite/manifest.json",
+      "/chain/assets/../.vite/manifest.json",
+      "/chain/.devnet-build",
+    ]) {
+      for (const encoding of ["identity", "gzip, deflate, br"]) {
+        const response = await fetch(`${whole.api}${hidden}`, { headers: { "accept-encoding": encoding } });
+        assert.equal(response.status, 404, `${hidden} (${encoding})`);
+        assert.equal(await response.text(), "Not found", `${hidden} (${encoding})`);
+      }
+    }
   });
 
   test("a body over the limit answers HTTP 413 with the API's sentence, in the request's language", async () => {

@@ -302,9 +302,12 @@ describe("sign-in", () => {
   });
 
   /** A sign-in whose RPC requests go through a recording proxy, and an API server on it. */
-  async function watchedSignIn(options: { contractCheckGas?: bigint } = {}) {
+  async function watchedSignIn(
+    options: { contractCheckGas?: bigint; contractCheckTimeoutMs?: number } = {},
+    hold?: (call: RpcCall) => boolean,
+  ) {
     const calls: RpcCall[] = [];
-    const proxy = await startRpcProxy(devnet.rpcUrl, { onCall: (call) => calls.push(call) });
+    const proxy = await startRpcProxy(devnet.rpcUrl, { onCall: (call) => calls.push(call), hold });
     const signIn = createSignIn({
       db,
       client: createPublicClient({ transport: http(proxy.url) }),
@@ -374,14 +377,99 @@ describe("sign-in", () => {
       const calls = watched.calls.slice(before);
       assert.deepEqual(
         calls.map((c) => c.method),
-        ["eth_getCode", "eth_call"],
+        ["eth_call"],
       );
-      const [call] = calls[1].params as [{ to: string; gas: string }];
+      const [call] = calls[0].params as [{ to: string; gas: string }];
       assert.equal(call.to.toLowerCase(), wallet.toLowerCase());
       assert.equal(BigInt(call.gas), 300_000n);
       assert.ok(performance.now() - started < 5000, "the refusal took the whole timeout");
       // The node is none the worse.
       assert.ok((await devnet.publicClient.getBlockNumber()) > 0n);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  /** Deploys a TestWallet owned by `walletOwner`, bound under alice. */
+  async function deployWallet(): Promise<Address> {
+    const { abi, bytecode } = compileWallet();
+    const deployer = createWalletClient({ account: walletOwner, chain: hardhat, transport: http(devnet.rpcUrl) });
+    const hash = await deployer.deployContract({
+      abi,
+      bytecode,
+      args: [walletOwner.address, devnet.record.contracts.pool, alice.address],
+    });
+    const { contractAddress } = await devnet.publicClient.waitForTransactionReceipt({ hash });
+    assert.ok(contractAddress);
+    return getAddress(contractAddress);
+  }
+
+  test("a contract wallet signing the newest of five messages costs one check; one signing the oldest is found too", async () => {
+    const wallet = await deployWallet();
+    const watched = await watchedSignIn();
+    try {
+      const to = (call: RpcCall) => ((call.params[0] ?? {}) as { to?: string }).to?.toLowerCase();
+      for (const signed of ["newest", "oldest"] as const) {
+        const texts: string[] = [];
+        for (let i = 0; i < 5; i++) texts.push(await challenge(watched.api, wallet));
+        const message = signed === "newest" ? texts[4] : texts[0];
+        const before = watched.calls.length;
+        const login = await watched.api.call(
+          "user/login",
+          { address: wallet, signs: await walletOwner.signMessage({ message }) },
+          { lang: "en-us" },
+        );
+        assert.equal(login.status, Status.ok, login.msg);
+        const calls = watched.calls.slice(before);
+        const checks = calls.filter((call) => call.method === "eth_call" && to(call) === wallet.toLowerCase());
+        if (signed === "newest") {
+          // The wallet's check of the newest message, then the inviter read: nothing else.
+          assert.deepEqual(
+            calls.map((call) => [call.method, to(call)]),
+            [
+              ["eth_call", wallet.toLowerCase()],
+              ["eth_call", devnet.record.contracts.pool.toLowerCase()],
+            ],
+          );
+        } else {
+          assert.equal(checks.length, 5);
+        }
+      }
+    } finally {
+      await watched.close();
+    }
+  });
+
+  test("a login against an RPC whose calls never answer is refused within one timeout, with the API's sentence", async () => {
+    const wallet = await deployWallet();
+    const budget = 1000;
+    // The node answers everything but eth_call: the wallet has code, and every check hangs.
+    const watched = await watchedSignIn({ contractCheckTimeoutMs: budget }, (call) => call.method === "eth_call");
+    try {
+      // A contract wallet with five pending messages, signing the oldest.
+      const texts: string[] = [];
+      for (let i = 0; i < 5; i++) texts.push(await challenge(watched.api, wallet));
+      let started = performance.now();
+      const contract = await watched.api.call(
+        "user/login",
+        { address: wallet, signs: await walletOwner.signMessage({ message: texts[0] }) },
+        { lang: "en-us" },
+      );
+      let took = performance.now() - started;
+      assertRefused(contract, 422, MSG.badSignature);
+      assert.ok(took >= budget * 0.9 && took < budget * 2, `the contract wallet's login took ${Math.round(took)} ms`);
+
+      // A key's signature needs no check, but the inviter read hangs as well.
+      const text = await challenge(watched.api, alice.address);
+      started = performance.now();
+      const key = await watched.api.call(
+        "user/login",
+        { address: alice.address, signs: await alice.signMessage({ message: text }) },
+        { lang: "en-us" },
+      );
+      took = performance.now() - started;
+      assertRefused(key, Status.serverFault, "The server failed; please try again later");
+      assert.ok(took >= budget * 0.9 && took < budget * 2, `the key's login took ${Math.round(took)} ms`);
     } finally {
       await watched.close();
     }

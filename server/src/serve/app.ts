@@ -464,6 +464,9 @@ export function buildApp(options: AppOptions) {
       prefix: "/chain/",
       // The build writes .br and .gz beside each text file; sent when the browser accepts them.
       preCompressed: true,
+      // Files and folders named with a leading dot (Vite's .vite/manifest.json, the devnet's
+      // .devnet-build) are the build's own, not the app's: they answer 404 like a missing file.
+      dotfiles: "ignore",
       cacheControl: false,
       setHeaders: (response, file) => {
         // Vite names everything in assets/ by its content's hash: a browser keeps those for good.

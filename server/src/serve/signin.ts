@@ -26,7 +26,10 @@ export const SESSION_SECONDS = 7 * 24 * 60 * 60;
 export const PENDING_PER_REQUESTER = 5;
 /** Pending messages kept in all: a message is evicted once this many newer ones were issued. */
 export const PENDING_TOTAL = 100_000;
-/** Gas an ERC-1271 `isValidSignature` call may burn, and how long the RPC may take to answer it. */
+/**
+ * Gas an ERC-1271 `isValidSignature` call may burn, and how long a login may wait for the RPC in
+ * all (every signature check and the inviter read together).
+ */
 export const CONTRACT_CHECK_GAS = 1_000_000n;
 export const CONTRACT_CHECK_TIMEOUT_MS = 5_000;
 
@@ -64,6 +67,13 @@ export const CHALLENGE_SQL = {
     WHERE requester = $1 AND address = $2 AND expires_at > $3 ORDER BY sign_in_nonces.seq DESC LIMIT $4`,
 } as const;
 
+/** A login's time for the RPC ({@link CONTRACT_CHECK_TIMEOUT_MS}) ran out. */
+class BudgetSpent extends Error {
+  constructor(ms: number) {
+    super(`The RPC did not answer within the login's ${ms} ms.`);
+  }
+}
+
 const ERC1271_ABI = [
   {
     type: "function",
@@ -91,9 +101,11 @@ const ERC1271_MAGIC = "0x1626ba7e";
  *
  * Login does not take the message back: it tries the requester's pending messages for the
  * address, newest first. An EOA's signature is checked by recovering its signer (no RPC, a few microseconds
- * per message). Only an address with code is asked (ERC-1271 `isValidSignature`, one
- * `eth_call` per pending message, each with a gas cap and a timeout). ERC-6492 signatures
- * (a factory to deploy first, code of the signer's choosing) are refused before any RPC.
+ * per message). Otherwise the address is asked (ERC-1271 `isValidSignature`, with a gas cap)
+ * about the newest message: one `eth_call` when it accepts, or when it has no code (the call
+ * answers empty); only when it refuses are the older ones asked, all at once. The RPC has
+ * {@link CONTRACT_CHECK_TIMEOUT_MS} for the whole login, however many calls it makes. ERC-6492
+ * signatures (a factory to deploy first, code of the signer's choosing) are refused before any RPC.
  */
 export function createSignIn(options: SignInOptions) {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
@@ -136,30 +148,47 @@ export function createSignIn(options: SignInOptions) {
     return message;
   }
 
-  /** Rejects with `error` when `promise` has not settled within the timeout. */
-  function timed<T>(promise: Promise<T>): Promise<T> {
+  /** Rejects with {@link BudgetSpent} when `promise` has not settled by `deadline` (a `performance.now()`). */
+  function timed<T>(promise: Promise<T>, deadline: number): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`The RPC did not answer within ${timeoutMs} ms.`)), timeoutMs);
+      timer = setTimeout(() => reject(new BudgetSpent(timeoutMs)), Math.max(0, deadline - performance.now()));
     });
     return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
   }
 
-  /** Whether the contract at `address` accepts `signature` for `message` (ERC-1271), within the caps. */
-  async function contractAccepts(address: Address, message: string, signature: Hex): Promise<boolean> {
+  /**
+   * What the address answers when asked whether `signature` signs `message` (ERC-1271), within
+   * the gas cap and by `deadline`: it accepts, it refuses (or the call failed), it answered
+   * empty (no code: an EOA), or the login's time ran out.
+   */
+  async function contractCheck(
+    address: Address,
+    message: string,
+    signature: Hex,
+    deadline: number,
+  ): Promise<"accepts" | "refuses" | "noCode" | "outOfTime"> {
     const data = encodeFunctionData({
       abi: ERC1271_ABI,
       functionName: "isValidSignature",
       args: [hashMessage(message), signature],
     });
     // One attempt (no transport retries): a call that ran out of gas would only run out again.
-    const result = await timed(
-      options.client.request(
-        { method: "eth_call", params: [{ to: address, data, gas: numberToHex(gas) }, "latest"] },
-        { retryCount: 0 },
-      ),
-    ).catch(() => undefined);
-    return typeof result === "string" && result.length >= 66 && result.slice(0, 10).toLowerCase() === ERC1271_MAGIC;
+    try {
+      const result = await timed(
+        options.client.request(
+          { method: "eth_call", params: [{ to: address, data, gas: numberToHex(gas) }, "latest"] },
+          { retryCount: 0 },
+        ),
+        deadline,
+      );
+      if (result === "0x") return "noCode";
+      return typeof result === "string" && result.length >= 66 && result.slice(0, 10).toLowerCase() === ERC1271_MAGIC
+        ? "accepts"
+        : "refuses";
+    } catch (error) {
+      return error instanceof BudgetSpent ? "outOfTime" : "refuses";
+    }
   }
 
   /** The pending message `signature` signs for `address`, if any (see {@link createSignIn}). */
@@ -167,19 +196,22 @@ export function createSignIn(options: SignInOptions) {
     address: Address,
     pending: readonly T[],
     signature: Hex,
+    deadline: number,
   ): Promise<T | undefined> {
     for (const row of pending) {
       const signer = await recoverMessageAddress({ message: row.message, signature }).catch(() => undefined);
       if (signer && isAddressEqual(signer, address)) return row;
     }
-    // A key's signature did not match: perhaps a contract account. A signature that cannot be
-    // checked (the RPC failed or timed out) is refused like a wrong one; the user can try again.
-    const code = await timed(
-      options.client.request({ method: "eth_getCode", params: [address, "latest"] }, { retryCount: 0 }),
-    ).catch(() => undefined);
-    if (typeof code !== "string" || code.length <= 2) return undefined;
-    for (const row of pending) if (await contractAccepts(address, row.message, signature)) return row;
-    return undefined;
+    // A key's signature did not match: perhaps a contract account, most likely signing the newest
+    // message. A signature that cannot be checked (the RPC failed or the login's time ran out)
+    // is refused like a wrong one; the user can try again.
+    const [newest, ...older] = pending;
+    const first = await contractCheck(address, newest.message, signature, deadline);
+    if (first === "accepts") return newest;
+    if (first !== "refuses") return undefined;
+    const answers = await Promise.all(older.map((row) => contractCheck(address, row.message, signature, deadline)));
+    const accepted = answers.indexOf("accepts");
+    return accepted < 0 ? undefined : older[accepted];
   }
 
   /** Signs in with a message `requester` asked for (see {@link challenge}). */
@@ -187,6 +219,7 @@ export function createSignIn(options: SignInOptions) {
     // Counterfactual wallets cannot have bound an inviter, and checking one would run code the
     // signer chose (the factory) on our RPC: refused before anything else.
     if (isErc6492Signature(signature)) return { ok: false, reason: "badSignature" };
+    const deadline = performance.now() + timeoutMs;
     const owner = address.toLowerCase();
     const pending = await options.db.query<{ seq: string; message: string }>(CHALLENGE_SQL.pending, [
       requester,
@@ -195,15 +228,18 @@ export function createSignIn(options: SignInOptions) {
       perRequester,
     ]);
     if (pending.length === 0) return { ok: false, reason: "noChallenge" };
-    const signed = await signedMessage(getAddress(address), pending, signature);
+    const signed = await signedMessage(getAddress(address), pending, signature, deadline);
     if (!signed) return { ok: false, reason: "badSignature" };
     // Read before the message is spent, so an RPC fault here leaves it usable.
-    const bound = await options.client.readContract({
-      address: options.pool,
-      abi: poolAbi,
-      functionName: "validUser",
-      args: [getAddress(address)],
-    });
+    const bound = await timed(
+      options.client.readContract({
+        address: options.pool,
+        abi: poolAbi,
+        functionName: "validUser",
+        args: [getAddress(address)],
+      }),
+      deadline,
+    );
     if (!bound) return { ok: false, reason: "notBound" };
     // Single use: only the request that deletes the message goes on.
     const claimed = await options.db.query("DELETE FROM sign_in_nonces WHERE seq = $1 RETURNING 1", [signed.seq]);

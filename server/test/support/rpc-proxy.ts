@@ -12,6 +12,8 @@ export interface RpcObserver {
   onCall?(call: RpcCall): void;
   /** The answer to `call` has been handed back to the caller. */
   onReply?(call: RpcCall): void;
+  /** Requests for which this is true are never answered (an RPC that hangs). */
+  hold?(call: RpcCall): boolean;
 }
 
 /**
@@ -27,6 +29,7 @@ export async function startRpcProxy(target: string, observer: RpcObserver) {
         const parsed: unknown = JSON.parse(body);
         const calls = (Array.isArray(parsed) ? parsed : [parsed]).map(asCall);
         for (const call of calls) observer.onCall?.(call);
+        if (calls.some((call) => observer.hold?.(call))) return;
         const upstream = await fetch(target, {
           method: "POST",
           headers: { "content-type": "application/json" },
