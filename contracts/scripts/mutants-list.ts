@@ -179,17 +179,17 @@ export const MUTANTS: Mutant[] = [
   // Pool: guarantee
   // ---------------------------------------------------------------------------------------------
   {
-    id: "pool-guarantee-round-down",
+    id: "pool-guarantee-cap-round-up",
     contract: "Pool",
-    what: "a guarantee's value rounded down, in the user's favour (model too)",
+    what: "a purchase's guarantee cap rounded up to the next whole DWN, in the user's favour (model too)",
     patches: [
       pool(
-        "Math.mulDiv(amount, price, WAD, Math.Rounding.Ceil)",
-        "Math.mulDiv(amount, price, WAD, Math.Rounding.Floor)",
+        "uint256 cap = (payusdt * maxGuaranteePercent) / (100 * uint256(_dwnPriceUsdt));",
+        "uint256 cap = Math.mulDiv(payusdt, maxGuaranteePercent, 100 * uint256(_dwnPriceUsdt), Math.Rounding.Ceil);",
       ),
       model(
-        "const value = (amounts[i] * this.s.pool.dwnPriceUsdt + WAD - 1n) / WAD;",
-        "const value = (amounts[i] * this.s.pool.dwnPriceUsdt) / WAD;",
+        "m.guaranteeCap + (q.payusdt * this.maxGuaranteePercent) / (100n * p.dwnPriceUsdt),",
+        "m.guaranteeCap + (q.payusdt * this.maxGuaranteePercent + 100n * p.dwnPriceUsdt - 1n) / (100n * p.dwnPriceUsdt),",
       ),
     ],
   },
@@ -199,27 +199,114 @@ export const MUTANTS: Mutant[] = [
     what: "the guarantee cap computed over 99 instead of 100 (model too)",
     patches: [
       pool(
-        "uint256 cap = (uint256(m.paidUsdt) * WAD * maxGuaranteePercent) / 100;",
-        "uint256 cap = (uint256(m.paidUsdt) * WAD * maxGuaranteePercent) / 99;",
+        "uint256 cap = (payusdt * maxGuaranteePercent) / (100 * uint256(_dwnPriceUsdt));",
+        "uint256 cap = (payusdt * maxGuaranteePercent) / (99 * uint256(_dwnPriceUsdt));",
       ),
       model(
-        "const cap = (m.paidUsdt * WAD * this.maxGuaranteePercent) / 100n;",
-        "const cap = (m.paidUsdt * WAD * this.maxGuaranteePercent) / 99n;",
+        "m.guaranteeCap + (q.payusdt * this.maxGuaranteePercent) / (100n * p.dwnPriceUsdt),",
+        "m.guaranteeCap + (q.payusdt * this.maxGuaranteePercent) / (99n * p.dwnPriceUsdt),",
       ),
     ],
   },
   {
-    id: "pool-guarantee-share-plus-one",
+    id: "pool-guarantee-cap-current-price",
     contract: "Pool",
-    what: "a call may credit one wei more than its share of the reserve (model too)",
+    what: "the guarantee cap kept in USDT and valued at the price in force at the credit, not at each purchase's (model too)",
     patches: [
       pool(
-        "if (total > maxTotal) revert PoolGuaranteeAboveReserveShare(total, maxTotal);",
-        "if (total > maxTotal + 1) revert PoolGuaranteeAboveReserveShare(total, maxTotal);",
+        "uint256 cap = (payusdt * maxGuaranteePercent) / (100 * uint256(_dwnPriceUsdt));",
+        "uint256 cap = (payusdt * maxGuaranteePercent) / (100 * WAD);",
+      ),
+      pool(
+        "uint256 room = uint256(m.guaranteeCap) * WAD - _guaranteeDwn[user];",
+        "uint256 room = Math.saturatingSub((uint256(m.guaranteeCap) * WAD * WAD) / uint256(_dwnPriceUsdt), _guaranteeDwn[user]);",
       ),
       model(
-        'if (total > maxTotal) revert("PoolGuaranteeAboveReserveShare", total, maxTotal);',
-        'if (total > maxTotal + 1n) revert("PoolGuaranteeAboveReserveShare", total, maxTotal);',
+        "m.guaranteeCap + (q.payusdt * this.maxGuaranteePercent) / (100n * p.dwnPriceUsdt),",
+        "m.guaranteeCap + (q.payusdt * this.maxGuaranteePercent) / (100n * WAD),",
+      ),
+      model(
+        "const room = m.guaranteeCap * WAD - m.guaranteeDwn;",
+        "const value = (m.guaranteeCap * WAD * WAD) / this.s.pool.dwnPriceUsdt;\n        const room = value > m.guaranteeDwn ? value - m.guaranteeDwn : 0n;",
+      ),
+    ],
+  },
+  {
+    id: "pool-guarantee-budget-window-plus-one",
+    contract: "Pool",
+    what: "a guarantee credit leaves the 30-day budget window one second early (model too)",
+    patches: [
+      pool(
+        "return c.time + GUARANTEE_PERIOD <= block.timestamp;",
+        "return c.time + GUARANTEE_PERIOD <= block.timestamp + 1;",
+      ),
+      model(
+        "list[start].time + GUARANTEE_PERIOD <= this.s.now) start++;",
+        "list[start].time + GUARANTEE_PERIOD <= this.s.now + 1n) start++;",
+      ),
+    ],
+  },
+  {
+    id: "pool-guarantee-budget-window-minus-one",
+    contract: "Pool",
+    what: "a guarantee credit stays in the 30-day budget window one second too long",
+    patches: [
+      pool(
+        "return c.time + GUARANTEE_PERIOD <= block.timestamp;",
+        "return c.time + GUARANTEE_PERIOD < block.timestamp;",
+      ),
+    ],
+  },
+  {
+    id: "pool-guarantee-budget-per-call",
+    contract: "Pool",
+    what: "the guarantee budget applied to each call alone, not to the 30-day window (model too)",
+    patches: [
+      pool(
+        "uint256 credited = _expireGuarantees() + total;",
+        "_expireGuarantees();\n        uint256 credited = total;",
+      ),
+      model("const credited = list.slice(start).reduce((sum, c) => sum + c.amount, total);", "const credited = total;"),
+    ],
+  },
+  {
+    id: "pool-guarantee-budget-ignores-owed",
+    contract: "Pool",
+    what: "the guarantee budget measured against the whole reserve, income owed to users included (model too)",
+    patches: [
+      pool(
+        "return reserve > owed ? ((reserve - owed) * MAX_GUARANTEE_RESERVE_SHARE) / RATE_SCALE : 0;",
+        "return owed >= 0 ? (reserve * MAX_GUARANTEE_RESERVE_SHARE) / RATE_SCALE : 0;",
+      ),
+      model(
+        "return reserve > owed ? ((reserve - owed) * MAX_GUARANTEE_RESERVE_SHARE) / RATE_SCALE : 0n;",
+        "return owed >= 0n ? (reserve * MAX_GUARANTEE_RESERVE_SHARE) / RATE_SCALE : 0n;",
+      ),
+    ],
+  },
+  {
+    id: "pool-price-step-plus-one",
+    contract: "Pool",
+    what: "a DWN price one wei above twice the current one accepted (model too)",
+    patches: [
+      pool(
+        "if (price > current * MAX_DWN_PRICE_STEP || price * MAX_DWN_PRICE_STEP < current) {",
+        "if (price > current * MAX_DWN_PRICE_STEP + 1 || price * MAX_DWN_PRICE_STEP < current) {",
+      ),
+      model(
+        "if (price > current * MAX_DWN_PRICE_STEP || price * MAX_DWN_PRICE_STEP < current) {",
+        "if (price > current * MAX_DWN_PRICE_STEP + 1n || price * MAX_DWN_PRICE_STEP < current) {",
+      ),
+    ],
+  },
+  {
+    id: "pool-price-step-down-unbounded",
+    contract: "Pool",
+    what: "a DWN price cut of any size accepted",
+    patches: [
+      pool(
+        "if (price > current * MAX_DWN_PRICE_STEP || price * MAX_DWN_PRICE_STEP < current) {",
+        "if (price > current * MAX_DWN_PRICE_STEP) {",
       ),
     ],
   },
@@ -435,5 +522,17 @@ export const MUTANTS: Mutant[] = [
         "_rewardPerUnitPerSecond <= minRewardPerUnitPerSecond",
       ),
     ],
+  },
+  {
+    id: "staking-quote-grace-unchecked",
+    contract: "Staking",
+    what: "a quote-bound stake that does not check the grace period it was shown",
+    patches: [staking(" ||\n            _gracePeriod < minGracePeriod\n", "\n")],
+  },
+  {
+    id: "staking-quote-collect-fee-unchecked",
+    contract: "Staking",
+    what: "a quote-bound stake that does not check the collect fee rate it was shown",
+    patches: [staking("            _collectFeeRate > maxCollectFeeRate ||\n", "")],
   },
 ];

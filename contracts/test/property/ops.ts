@@ -94,11 +94,20 @@ export type OwnerOp =
   | { kind: "setStaticRewardPerSecond"; caller: number; rate: bigint; dt: number }
   | { kind: "setDynamicRates"; caller: number; rates: bigint[]; dt: number }
   | { kind: "setDirectPushRate"; caller: number; rate: bigint; dt: number }
-  | { kind: "setDwnPrice"; caller: number; price: bigint; dt: number }
+  | { kind: "setDwnPrice"; caller: number; price: PriceStep; dt: number }
   | { kind: "setMakeup"; caller: number; percent: bigint; count: bigint; dt: number }
   | { kind: "setOpenBuyTime"; caller: number; relative: bigint | "zero"; dt: number }
   | { kind: "setOpenCapitalPool"; caller: number; open: boolean; dt: number }
-  | { kind: "creditGuarantee"; caller: number; users: number[]; amounts: bigint[]; edge: GuaranteeEdge; dt: number }
+  | {
+      kind: "creditGuarantee";
+      caller: number;
+      users: number[];
+      amounts: bigint[];
+      edge: GuaranteeEdge;
+      /** Sent at the oldest credit's 30-day mark: −1 a second before, 0 at it; null after `dt`. */
+      expiry: -1 | 0 | null;
+      dt: number;
+    }
   | { kind: "setFeeRates"; caller: number; unstake: bigint; collect: bigint; dt: number }
   | {
       kind: "setStakeTerms";
@@ -117,7 +126,13 @@ export type OwnerOp =
  * the room left under its cap or, if less, the call's share of the reserve (`fill`), one wei more
  * than the room (`over`), or one wei more than the share (`share`).
  */
-export type GuaranteeEdge = "none" | "fill" | "over" | "share";
+export type GuaranteeEdge = "none" | "fill" | "over" | "budget";
+/**
+ * A new DWN price: mostly a step of `num / den` from the current one (rounded up, so a halving
+ * stays within the 2× bound) plus `plus` wei, which passes the bound now and then; or an absolute
+ * figure at or beyond the range's ends.
+ */
+export type PriceStep = { num: bigint; den: bigint; plus: bigint } | { absolute: bigint };
 
 /**
  * Where the owner is a timelock, what becomes of a proposed call after the multisig schedules it:
@@ -258,7 +273,24 @@ const owner = {
   setDwnPrice: fc.record({
     kind: fc.constant("setDwnPrice" as const),
     caller,
-    price: mostly([MIN_DWN_PRICE, WAD / 2n, WAD, 3n * WAD, MAX_PRICE], [0n, MIN_DWN_PRICE - 1n, MAX_PRICE + 1n]),
+    price: fc.oneof(
+      {
+        weight: 8,
+        arbitrary: fc
+          .constantFrom<[bigint, bigint]>([1n, 2n], [2n, 3n], [1n, 1n], [3n, 2n], [2n, 1n])
+          .map(([num, den]): PriceStep => ({ num, den, plus: 0n })),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom<PriceStep>({ num: 2n, den: 1n, plus: 1n }, { num: 1n, den: 2n, plus: -1n }),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom(0n, MIN_DWN_PRICE - 1n, MIN_DWN_PRICE, WAD, MAX_PRICE, MAX_PRICE + 1n)
+          .map((absolute): PriceStep => ({ absolute })),
+      },
+    ),
     dt,
   }),
   setMakeup: fc.record({
@@ -283,7 +315,8 @@ const owner = {
       // −1 stands for the zero address.
       users: fc.array(mostly([0, 1, 2, 3, 4, 8, 11, 13], [-1]), { maxLength: 3 }),
       amounts: fc.array(fc.constantFrom(0n, 1n, token(10n), token(1_000n)), { maxLength: 3 }),
-      edge: fc.constantFrom<GuaranteeEdge>("none", "none", "fill", "fill", "over", "share"),
+      edge: fc.constantFrom<GuaranteeEdge>("none", "fill", "fill", "fill", "over", "budget", "budget"),
+      expiry: fc.constantFrom<-1 | 0 | null>(null, null, null, null, -1, 0),
       dt,
     })
     .map((op) => (op.users.length > 0 && op.amounts.length > 0 ? { ...op, amounts: fit(op.amounts, op.users) } : op)),

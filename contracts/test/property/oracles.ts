@@ -4,7 +4,8 @@
  * force before it, by a different route than the contracts' formulas (bounds instead of one
  * rounded division, repeated multiplication instead of squaring, the inviter chain walked from the
  * views, fee rates remembered from the settings at stake time, guarantee caps rebuilt from the
- * user's own purchase events). None of this calls `model.ts`, so a misreading the model shares
+ * user's own purchase events at each purchase's price, the 30-day guarantee budget from the
+ * credits' events and the reserve and income owed as the views show them). None of this calls `model.ts`, so a misreading the model shares
  * with the contract still fails here.
  */
 import { decodeEventLog, getAddress, zeroAddress, type Abi, type Address, type Hex } from "viem";
@@ -15,6 +16,7 @@ type Log = { address: Address; topics: [Hex, ...Hex[]]; data: Hex };
 const WAD = 10n ** 18n;
 const BP = 10_000n;
 const DAY = 86_400n;
+const GUARANTEE_PERIOD = 30n * DAY;
 
 /** What the oracles need to know about a deployment. */
 export interface OracleSetup {
@@ -52,8 +54,8 @@ const isFloor = (a: bigint, x: bigint, d: bigint) => a * d <= x && x < (a + 1n) 
 
 export class Oracles {
   private readonly purchases = new Map<Address, Purchase[]>();
-  /** Σ amount × price of each user's guarantee credits (USDT wei × 1e18). */
-  private readonly guaranteeValue = new Map<Address, bigint>();
+  /** Each successful `creditGuarantee` call's block time and total. */
+  private readonly credits: { time: bigint; amount: bigint }[] = [];
   private readonly guaranteeTotal = new Map<Address, bigint>();
   private readonly stakes = new Map<bigint, StakeRecord>();
 
@@ -84,6 +86,11 @@ export class Oracles {
             kind: Number(a.kind),
             amount: a.amount as bigint,
           });
+        } else if (e.eventName === "DwnPriceSet") {
+          // One change moves the price at most 2× either way.
+          const was = u("pool.dwnPriceUsdt");
+          const set = a.dwnPriceUsdt as bigint;
+          if (set > 2n * was || 2n * set < was) fail(`the DWN price moved from ${was} to ${set}, more than 2×`);
         } else if (e.eventName === "NftPurchased") {
           purchases.push({
             user: getAddress(a.user as Address),
@@ -217,43 +224,94 @@ export class Oracles {
     if (incomes.some((i) => i.kind === 2 && !settled.has(i.from)))
       fail("generation income with no static income settled");
 
-    // Guarantees: each user's total within the cap rebuilt from its own purchases, each call
-    // within its share of the reserve.
+    // Guarantees: each user's total within the cap rebuilt from its own purchases at their
+    // prices; all credits within 30 days within 10 % of the reserve net of the income users can
+    // already see they are owed (the contract's own count of what it owes is at least that).
     let guaranteed = 0n;
     for (const g of incomes.filter((i) => i.kind === 4)) {
       guaranteed += g.amount;
       const who = name(g.user);
       if (!who || ((prev.get(`${who}.nftBalance`) as bigint) ?? 0n) === 0n)
         fail(`a guarantee to ${who ?? g.user}, who holds no NFT`);
-      this.guaranteeTotal.set(g.user, (this.guaranteeTotal.get(g.user) ?? 0n) + g.amount);
-      const value = (this.guaranteeValue.get(g.user) ?? 0n) + g.amount * price;
-      this.guaranteeValue.set(g.user, value);
-      if (value * 100n > this.capScaled(g.user)) {
-        fail(
-          `${who} was credited ${this.guaranteeTotal.get(g.user)} DWN of guarantees worth ${value} USDT×1e18, cap ${this.capScaled(g.user)} / 100`,
-        );
+      const total = (this.guaranteeTotal.get(g.user) ?? 0n) + g.amount;
+      this.guaranteeTotal.set(g.user, total);
+      if (total > this.capDwn(g.user)) {
+        fail(`${who} was credited ${total} DWN of guarantees in all, cap ${this.capDwn(g.user)} from its purchases`);
       }
     }
-    if (guaranteed * BP > (prev.get("dwn.pool") as bigint) * 1000n) {
-      fail(`one call credited ${guaranteed} DWN of guarantees, over 10 % of the ${prev.get("dwn.pool")} DWN reserve`);
+    if (guaranteed > 0n) {
+      const inWindow = this.creditedWithin(now) + guaranteed;
+      const limit = this.budgetLimit(prev.get("dwn.pool") as bigint, this.owedVisible(prev));
+      if (inWindow > limit) {
+        fail(`guarantees within 30 days total ${inWindow} DWN (this call ${guaranteed}), over the budget ${limit}`);
+      }
+      this.credits.push({ time: now, amount: guaranteed });
     }
     return problems;
   }
 
-  /** The user's guarantee cap × 100, in USDT wei × 1e18: whole USDT paid per purchase × percent. */
-  private capScaled(user: Address): bigint {
+  /**
+   * The user's guarantee cap in DWN wei: for each of its purchases, `maxGuaranteePercent` % of the
+   * USDT paid, in whole DWN at the price in force at that purchase (rounded down), summed and
+   * capped at 2^32 − 1 whole DWN.
+   */
+  capDwn(user: Address): bigint {
     let whole = 0n;
-    for (const p of this.purchases.get(user) ?? []) whole += p.payusdt / WAD;
-    return whole * WAD * WAD * this.setup.maxGuaranteePercent;
+    for (const p of this.purchases.get(getAddress(user)) ?? []) {
+      // The largest w with w × price × 100 ≤ payusdt × percent, found by halving the gap.
+      const value = p.payusdt * this.setup.maxGuaranteePercent;
+      let lo = 0n;
+      let hi = value / 100n + 1n;
+      while (hi - lo > 1n) {
+        const mid = (lo + hi) / 2n;
+        if (mid * p.price * 100n <= value) lo = mid;
+        else hi = mid;
+      }
+      whole += lo;
+    }
+    const most = 2n ** 32n - 1n;
+    return (whole < most ? whole : most) * WAD;
   }
 
-  /**
-   * The most DWN a guarantee to `user` could credit at `price` without passing the cap the user's
-   * own purchases allow (used to steer sequences to the cap's edge).
-   */
-  guaranteeRoom(user: Address, price: bigint): bigint {
-    const room = this.capScaled(getAddress(user)) - 100n * (this.guaranteeValue.get(getAddress(user)) ?? 0n);
-    return room > 0n ? room / (100n * price) : 0n;
+  /** The DWN of guarantee credits within the 30 days that end at `now` (credits at now − 30 d excluded). */
+  creditedWithin(now: bigint): bigint {
+    let sum = 0n;
+    for (const c of this.credits) if (c.time > now - GUARANTEE_PERIOD) sum += c.amount;
+    return sum;
+  }
+
+  /** When the oldest credit still in the window at `now` leaves it (its time + 30 days), if any. */
+  windowEnd(now: bigint): bigint | undefined {
+    const oldest = this.credits.find((c) => c.time > now - GUARANTEE_PERIOD);
+    return oldest && oldest.time + GUARANTEE_PERIOD;
+  }
+
+  /** The income the views show users are owed: every actor's static and dynamic profit. */
+  owedVisible(view: View): bigint {
+    let owed = 0n;
+    for (const who of new Set(this.setup.names.values())) {
+      owed +=
+        ((view.get(`${who}.staticProfit`) as bigint | undefined) ?? 0n) +
+        ((view.get(`${who}.dynamicProfit`) as bigint | undefined) ?? 0n);
+    }
+    return owed;
+  }
+
+  /** 10 % of the reserve net of what is owed: the most the 30-day window may hold. */
+  budgetLimit(reserve: bigint, owed: bigint): bigint {
+    return reserve > owed ? ((reserve - owed) * 1_000n) / BP : 0n;
+  }
+
+  /** The DWN a guarantee to `user` may still receive under the cap its purchases allow. */
+  guaranteeRoom(user: Address): bigint {
+    const room = this.capDwn(user) - (this.guaranteeTotal.get(getAddress(user)) ?? 0n);
+    return room > 0n ? room : 0n;
+  }
+
+  /** At most what the 30-day budget still allows at `now`, for a reserve and what is owed. */
+  budgetRoom(reserve: bigint, owed: bigint, now: bigint): bigint {
+    const room = this.budgetLimit(reserve, owed) - this.creditedWithin(now);
+    return room > 0n ? room : 0n;
   }
 }
 

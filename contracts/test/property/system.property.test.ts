@@ -1210,16 +1210,20 @@ class Harness {
           (mm, from) => mm.setDirectPushRate(from, op.rate),
           true,
         );
-      case "setDwnPrice":
+      case "setDwnPrice": {
+        const current = m.poolSettings.dwnPriceUsdt;
+        const p = op.price;
+        const price = "absolute" in p ? p.absolute : (current * p.num + p.den - 1n) / p.den + p.plus;
         return tx(
-          `setDwnPrice(${callerName(op.caller)}: ${op.price})`,
+          `setDwnPrice(${callerName(op.caller)}: ${price})`,
           op.dt,
           callerOf(op.caller),
           P,
-          pool(op.kind, [op.price]),
-          (mm, from) => mm.setDwnPrice(from, op.price),
+          pool(op.kind, [price]),
+          (mm, from) => mm.setDwnPrice(from, price),
           true,
         );
+      }
       case "setMakeup":
         return tx(
           `setMakeup(${callerName(op.caller)}: ${op.percent}, ${op.count})`,
@@ -1259,19 +1263,49 @@ class Harness {
         let users = op.users.map((i) => (i < 0 ? zeroAddress : actor(i)));
         let names = op.users.map((i) => (i < 0 ? "0x0" : ACTORS[i]));
         let amounts = op.amounts;
+        let dt = BigInt(op.dt);
         const holders = ACTORS.map((_, j) => j).filter((j) => m.userBuyNftCount(actor(j)) > 0n);
         if (op.edge !== "none" && holders.length > 0) {
-          const j = among(Math.max(op.users[0] ?? 0, 0), holders);
-          const room = this.oracles.guaranteeRoom(actor(j), m.poolSettings.dwnPriceUsdt);
-          const share = (m.balanceOf("dwn", P) * 1_000n) / 10_000n;
-          users = [actor(j)];
-          names = [ACTORS[j]];
-          // `fill` stays within the call's share of the reserve, so repeated fills reach the cap.
-          amounts = [{ fill: room < share ? room : share, over: room + 1n, share: share + 1n }[op.edge]];
+          // Steered by the oracles' own cap and budget (the budget's upper estimate: the views'
+          // owed income is at most what the contract counts), from the holder picked on.
+          // Now and then at the 30-day mark of the oldest credit in the window, to test its bound.
+          const mark = delay === undefined && op.expiry !== null ? this.oracles.windowEnd(m.now) : undefined;
+          if (mark !== undefined && mark + BigInt(op.expiry ?? 0) > m.now) dt = mark + BigInt(op.expiry ?? 0) - m.now;
+          const at = m.now + dt + (delay ?? 0n);
+          let owed = 0n;
+          for (const j of ACTORS.keys()) owed += m.userStaticProfit(actor(j)) + m.userDynamicProfit(actor(j));
+          const budget = this.oracles.budgetRoom(m.balanceOf("dwn", P), owed, at);
+          const first = among(Math.max(op.users[0] ?? 0, 0), holders);
+          const order = [first, ...holders.filter((j) => j !== first)];
+          const room = (j: number) => this.oracles.guaranteeRoom(actor(j));
+          const picked: number[] = [];
+          amounts = [];
+          if (op.edge === "over") {
+            picked.push(first);
+            amounts.push(room(first) + 1n);
+          } else {
+            // `fill` takes half the budget left (so it passes however the owed income rounds),
+            // `budget` one wei more than the whole: both spread over holders with cap room.
+            let want = op.edge === "fill" ? budget / 2n : budget + 1n;
+            for (const j of order) {
+              const take = room(j) < want ? room(j) : want;
+              if (take === 0n) continue;
+              picked.push(j);
+              amounts.push(take);
+              want -= take;
+              if (want === 0n) break;
+            }
+            if (picked.length === 0) {
+              picked.push(first);
+              amounts.push(0n);
+            }
+          }
+          users = picked.map((j) => actor(j));
+          names = picked.map((j) => ACTORS[j]);
         }
         return tx(
           `creditGuarantee(${callerName(op.caller)}: [${names.join(",")}], [${amounts.join(",")}])`,
-          op.dt,
+          dt,
           callerOf(op.caller),
           P,
           pool(op.kind, [users, amounts]),
