@@ -1,14 +1,14 @@
 import Dialog from "antd-mobile/es/components/dialog";
 import { formatEther } from "viem";
 import { setAntdRender } from "../components/antdRender";
-import type { Translate } from "../features/wallet/devnet";
 import { shorten } from "../lib/format";
 import type { DevnetAccount } from "./accounts";
 import type { DevnetUi } from "./provider";
+import { devnetStrings } from "./strings";
 import styles from "./DevnetDialogs.module.css";
 
 /** The devnet wallet's questions as antd-mobile dialogs. */
-export function createDialogUi(t: Translate): DevnetUi {
+export function createDialogUi(): DevnetUi {
   setAntdRender();
   const who = ({ role, account }: DevnetAccount) => `${role} ${shorten(account.address, 6)}`;
   const confirm = (title: string, rows: [string, string][], body?: string) =>
@@ -16,7 +16,7 @@ export function createDialogUi(t: Translate): DevnetUi {
       title,
       content: (
         <div className={styles.content} data-testid="devnet-confirm-dialog">
-          <p className={styles.warning}>{t("wallet.devnet.warning")}</p>
+          <p className={styles.warning}>{devnetStrings().warning}</p>
           {rows.map(([label, value]) => (
             <div key={label} className={styles.row}>
               <span>{label}</span>
@@ -26,8 +26,8 @@ export function createDialogUi(t: Translate): DevnetUi {
           {body !== undefined && <pre className={styles.message}>{body}</pre>}
         </div>
       ),
-      confirmText: <span data-testid="devnet-confirm">{t("wallet.devnet.confirm")}</span>,
-      cancelText: <span data-testid="devnet-cancel">{t("wallet.devnet.cancel")}</span>,
+      confirmText: <span data-testid="devnet-confirm">{devnetStrings().confirm}</span>,
+      cancelText: <span data-testid="devnet-cancel">{devnetStrings().cancel}</span>,
     });
 
   return {
@@ -35,8 +35,8 @@ export function createDialogUi(t: Translate): DevnetUi {
       new Promise((resolve) => {
         let chosen: DevnetAccount | undefined;
         Dialog.show({
-          title: t("wallet.devnet.chooseAccount"),
-          content: <p className={styles.warning}>{t("wallet.devnet.warning")}</p>,
+          title: devnetStrings().chooseAccount,
+          content: <p className={styles.warning}>{devnetStrings().warning}</p>,
           closeOnAction: true,
           closeOnMaskClick: true,
           actions: [
@@ -47,19 +47,19 @@ export function createDialogUi(t: Translate): DevnetUi {
                 chosen = account;
               },
             })),
-            { key: "cancel", text: <span data-testid="devnet-cancel">{t("wallet.devnet.cancel")}</span> },
+            { key: "cancel", text: <span data-testid="devnet-cancel">{devnetStrings().cancel}</span> },
           ],
           afterClose: () => resolve(chosen),
         });
       }),
     confirmSignature: ({ account, message }) =>
-      confirm(t("wallet.devnet.signTitle"), [[t("wallet.devnet.account"), who(account)]], message),
+      confirm(devnetStrings().signTitle, [[devnetStrings().account, who(account)]], message),
     confirmTransaction: ({ account, to, call, value }) =>
-      confirm(t("wallet.devnet.sendTitle"), [
-        [t("wallet.devnet.account"), who(account)],
-        [t("wallet.devnet.to"), to ? shorten(to, 6) : "-"],
-        [t("wallet.devnet.call"), call || "-"],
-        [t("wallet.devnet.value"), formatEther(value)],
+      confirm(devnetStrings().sendTitle, [
+        [devnetStrings().account, who(account)],
+        [devnetStrings().to, to ? shorten(to, 6) : "-"],
+        [devnetStrings().call, call || "-"],
+        [devnetStrings().value, formatEther(value)],
       ]),
   };
 }

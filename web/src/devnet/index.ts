@@ -1,5 +1,4 @@
 import type { RuntimeConfig } from "@dwn/api";
-import type { Translate } from "../features/wallet/devnet";
 import { chainFromConfig } from "../lib/chain";
 import { devnetAccounts } from "./accounts";
 import { announceDevnetWallet } from "./announce";
@@ -13,13 +12,13 @@ let installed = false;
  * The built-in devnet wallet (DESIGN.md §6): announced through EIP-6963 so the app finds it like
  * any other wallet. Only the devnet build and the dev server import this module.
  */
-export function installDevnetWallet({ config, t }: { config: RuntimeConfig; t: Translate }): void {
+export function installDevnetWallet({ config }: { config: RuntimeConfig }): void {
   if (installed) return;
   installed = true;
   const provider = createDevnetProvider({
     accounts: devnetAccounts,
     chain: chainFromConfig(config),
-    ui: createDialogUi(t),
+    ui: createDialogUi(),
     storage: window.localStorage,
   });
   announceDevnetWallet(window, provider);

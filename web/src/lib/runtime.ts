@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, createElement, useContext, type ReactNode } from "react";
 import { isAddress } from "viem";
 import type { RuntimeConfig } from "@dwn/api";
 
@@ -85,35 +85,12 @@ function address(value: unknown, field: string): `0x${string}` {
 
 const RuntimeConfigContext = createContext<RuntimeConfig | undefined>(undefined);
 
-export interface RuntimeConfigProviderProps {
-  /** A config already loaded (e.g. by `loadRuntimeConfig()` before the first render); when
-   * absent the provider loads it and shows `fallback` meanwhile. */
-  config?: RuntimeConfig;
-  fallback?: ReactNode;
-  children?: ReactNode;
-}
-
 /**
- * Provides the runtime config. A failed load is thrown during render, for the nearest error
- * boundary to show. Contract reads go through viem actions over `publicClientFor(config)`
- * (lib/chain.ts) inside TanStack Query, so no wagmi provider is needed.
+ * Provides the runtime config the shell holds (app/Root.tsx: the device's copy or the server's
+ * answer, see lib/runtimeCache.ts). Contract reads go through viem actions over
+ * `publicClientFor(config)` (lib/chain.ts) inside TanStack Query, so no wagmi provider is needed.
  */
-export function RuntimeConfigProvider({ config: given, fallback = null, children }: RuntimeConfigProviderProps) {
-  const [loaded, setLoaded] = useState<RuntimeConfig | Error | undefined>(given);
-  useEffect(() => {
-    if (given) return;
-    let live = true;
-    loadRuntimeConfig().then(
-      (config) => live && setLoaded(config),
-      (error: unknown) => live && setLoaded(error instanceof Error ? error : new Error(String(error))),
-    );
-    return () => {
-      live = false;
-    };
-  }, [given]);
-  const config = loaded instanceof Error ? undefined : (given ?? loaded);
-  if (loaded instanceof Error) throw loaded;
-  if (!config) return fallback;
+export function RuntimeConfigProvider({ config, children }: { config: RuntimeConfig; children?: ReactNode }) {
   return createElement(RuntimeConfigContext.Provider, { value: config }, children);
 }
 

@@ -117,8 +117,8 @@ export function WalletProvider({ children }: { children?: ReactNode }) {
   }, [config, machine]);
 
   useEffect(() => {
-    void startDevnetWallet(config, (key) => i18n.t(key));
-  }, [config, i18n]);
+    void startDevnetWallet(config);
+  }, [config]);
 
   const session = useMemo<ApiSession>(
     () => ({ token: machine.token, onUnauthorized: machine.sessionExpired }),

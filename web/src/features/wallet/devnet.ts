@@ -1,10 +1,7 @@
 import type { RuntimeConfig } from "@dwn/api";
-import type { WalletKey } from "../../i18n/wallet";
 
 /** The local devnet's chain id (DESIGN.md §2); the built-in wallet never runs on another chain. */
 export const DEVNET_CHAIN_ID = 31337;
-
-export type Translate = (key: WalletKey) => string;
 
 /**
  * Starts the built-in devnet wallet on the dev server and in the devnet build
@@ -13,10 +10,10 @@ export type Translate = (key: WalletKey) => string;
  * removed by the bundler. It tests the mode, not `DEV`: a `vite build` run where NODE_ENV
  * happens to be "development" or "test" is still a production build.
  */
-export async function startDevnetWallet(config: RuntimeConfig, t: Translate): Promise<void> {
+export async function startDevnetWallet(config: RuntimeConfig): Promise<void> {
   if (import.meta.env.MODE === "development" || import.meta.env.MODE === "devnet") {
     if (config.chain.id !== DEVNET_CHAIN_ID) return;
     const { installDevnetWallet } = await import("../../devnet");
-    installDevnetWallet({ config, t });
+    installDevnetWallet({ config });
   }
 }

@@ -387,3 +387,6 @@ export const enUs = {
 
 /** The full key set with plain string leaves: what every complete language must provide. */
 export type Messages = typeof enUs;
+
+/** The wallet feature's English strings travel in this chunk (i18n/resources.ts merges them). */
+export { walletEnUs } from "../wallet-en-us";

@@ -376,3 +376,6 @@ export const zhCn: Messages = {
     redeemFailed: "赎回失败",
   },
 };
+
+/** The wallet feature's Chinese strings travel in this chunk (i18n/resources.ts merges them). */
+export { walletZhCn } from "../wallet-zh-cn";
