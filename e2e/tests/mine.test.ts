@@ -500,7 +500,7 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
   await textChangesFrom(page, "collect-static-amount", "0 DWN");
   await page.getByTestId("collect-static-withdraw").tap();
   await expectText(page, "withdraw-confirm", zh.common.confirm);
-  assert.equal((await page.locator(".adm-dialog-title").textContent())?.trim(), zh.messages.staticIncome);
+  assert.equal((await page.locator(".adm-dialog-title").textContent())?.trim(), zh.income.static);
   // The dialog names the amount: what the chain says is collectable, cut, never overstated.
   assert.ok((await page.locator(".adm-dialog-content").textContent())?.includes(zh.messages.withdrawConfirm));
   assert.match((await page.getByTestId("withdraw-amount").textContent()) ?? "", /[\d,.]+ DWN/);
@@ -526,7 +526,7 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
   await noToastShown(page);
   await page.evaluate(() => window.__toasts?.splice(0));
   await page.getByTestId("collect-dynamic-withdraw").tap();
-  assert.equal((await page.locator(".adm-dialog-title").textContent())?.trim(), zh.messages.dynamicIncome);
+  assert.equal((await page.locator(".adm-dialog-title").textContent())?.trim(), zh.income.dynamic);
   await page.getByTestId("withdraw-confirm").tap();
   await toast(page, `${zh.messages.withdrawalSuccessful} · +20 DWN`);
   assert.equal(await read.balance(dwn, inviter.address), dwnBefore + collected + 20n * e18);

@@ -348,7 +348,7 @@ test("an unbound user opened with ?address binds that inviter on chain, then sig
   await screenshot(page, "bound-share");
 });
 
-test("an invite link naming an address outside the tree gets Invalid invitation address! and binds nothing", async () => {
+test("an invite link naming an address outside the tree says why before any bind is offered, and binds nothing", async () => {
   const fresh = devnetAccount(11);
   await suite.stack.fundGas(fresh.address);
   // Nobody: not root, never bound (validUser is false), so nobody can bind to it.
@@ -358,9 +358,13 @@ test("an invite link naming an address outside the tree gets Invalid invitation 
   await connectTestWallet(page, "home-connect");
   await page.getByTestId("bind-popup").waitFor();
   await expectText(page, "bind-inviter", shorten(stranger, 9));
-  await page.getByTestId("bind-button").tap();
-  await toast(page, zh.wallet.bind.invalid);
+  // Checked on chain (validUser) before the popup offers anything: the reason, and no Bind button.
+  const problem = (await page.getByTestId("bind-problem").textContent()) ?? "";
+  assert.ok(problem.includes(zh.wallet.bind.outsideTree), problem);
+  assert.equal(await page.getByTestId("bind-button").count(), 0);
   await screenshot(page, "bind-invalid");
+  await page.getByTestId("bind-close").tap();
+  await page.getByTestId("bind-popup").waitFor({ state: "hidden" });
   assert.equal(wallet.callsOf("eth_sendTransaction").length, 0);
   assert.equal(wallet.callsOf("personal_sign").length, 0);
   assert.equal(await suite.stack.inviterOf(fresh.address), zeroAddress);
