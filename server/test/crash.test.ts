@@ -40,6 +40,8 @@ interface Run {
   exit?: ProcessExit;
   fault?: string;
   onFetch?: () => void;
+  /** The run's first RPC call: its start-up is over. */
+  onFirstCall?: () => void;
   onCaughtUp?: () => void;
 }
 
@@ -126,7 +128,10 @@ async function killAndRestart(options: {
     onCall(call) {
       const run = current;
       if (!run) return;
-      run.firstCallAt ??= Date.now() - run.spawnedAt;
+      if (run.firstCallAt === undefined) {
+        run.firstCallAt = Date.now() - run.spawnedAt;
+        run.onFirstCall?.();
+      }
       run.waiting += 1;
       const range = logRange(call);
       if (range) {
@@ -169,7 +174,12 @@ async function killAndRestart(options: {
       proc.kill(signal);
     };
     let timer: NodeJS.Timeout | undefined;
-    if (plan.kind === "start-up") timer = setTimeout(() => kill("SIGKILL"), plan.ms);
+    if (plan.kind === "start-up") {
+      timer = setTimeout(() => kill("SIGKILL"), plan.ms);
+      // A start-up faster than the last one ends before its timer: the kill lands at its end
+      // (the first RPC call), still before any range is fetched.
+      run.onFirstCall = () => kill("SIGKILL");
+    }
     if (plan.kind === "sync") {
       run.onFetch = () => {
         if (run.fetched.length === plan.batches + 1) timer = setTimeout(() => kill("SIGKILL"), plan.jitterMs);
