@@ -417,14 +417,19 @@ export function recordJournal({
     return serial(async () => {
       if (broken || stopped) return original(args);
       const headBefore = await headNumber({ request: original });
-      await catchUpTo(headBefore);
-      const result = await original(args);
+      await catchUpTo(headBefore).catch(fail);
+      let outcome: { result: unknown } | { error: unknown };
       try {
-        await record(args, result, headBefore);
+        outcome = { result: await original(args) };
       } catch (error) {
-        fail(error);
+        outcome = { error };
       }
-      return result;
+      if (!broken) {
+        // A transaction that reverted is mined all the same, and its block journaled before the error answers.
+        await ("result" in outcome ? record(args, outcome.result, headBefore) : catchUp()).catch(fail);
+      }
+      if ("error" in outcome) throw outcome.error;
+      return outcome.result;
     });
   };
 

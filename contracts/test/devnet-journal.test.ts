@@ -155,7 +155,16 @@ describe("the devnet's journal", function () {
     await chain.test.mine({ blocks: 3, interval: 2 });
     await chain.test.setAutomine(true);
     await send();
+    // A transaction that reverts is mined all the same: the node's error answer comes after its block is journaled.
+    const reverter: Address = "0x00000000000000000000000000000000000dead1";
+    await chain.test.setCode({ address: reverter, bytecode: "0x60006000fd" }); // revert(0, 0)
+    const reverted = await wallet.sendTransaction({ to: reverter, gas: 100_000n }).then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    expect(reverted?.message).to.match(/revert/i);
     const before = await head(devnet.rpcUrl);
+    expect((await chain.public.getBlock()).transactions).to.have.length(1);
     const balance = await chain.public.getBalance({ address: stranger });
     expect(balance).to.equal(parseEther("12.5") + 5n);
     await hardKill(devnet);
