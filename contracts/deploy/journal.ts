@@ -1,13 +1,16 @@
 import { createHash } from "node:crypto";
 import {
-  appendFileSync,
+  closeSync,
   existsSync,
+  fsyncSync,
   mkdirSync,
+  openSync,
   readFileSync,
   readdirSync,
+  renameSync,
   rmSync,
   statSync,
-  writeFileSync,
+  writeSync,
 } from "node:fs";
 import path from "node:path";
 import { keccak256, serializeTransaction, type Hex, type TransactionSerializable } from "viem";
@@ -16,9 +19,11 @@ import { MULTICALL3_BYTECODE } from "./multicall3";
 /*
  * The devnet's chain, kept between runs. Hardhat's network lives in memory and cannot save its
  * state, so the devnet writes a journal instead: the genesis time, then each block's timestamp
- * and signed transactions, appended as blocks are mined. Starting again with the same genesis
- * time and replaying the journal rebuilds the same chain, block hash for block hash, so the
- * server's database (sessions, announcements, what it indexed) stays true to it.
+ * and signed transactions, and the calls that set state outside a transaction (hardhat_setBalance,
+ * hardhat_mine, …), each appended and fsynced before the call that made it answers. Starting
+ * again with the same genesis time and replaying the journal rebuilds the same chain, block hash
+ * for block hash, so the server's database (sessions, announcements, what it indexed) stays true
+ * to it.
  */
 
 interface Provider {
@@ -35,12 +40,67 @@ export interface JournalHeader {
   code: string;
 }
 
+/** A block mined by a transaction, `evm_mine` or the node's interval mining. */
 export interface JournalBlock {
   number: number;
   timestamp: number;
   hash: Hex;
   transactions: Hex[];
 }
+
+/**
+ * A call that changed the chain's state outside a transaction (`hardhat_setBalance`, …): replayed
+ * as it was, between the same blocks. `hardhat_mine` also keeps the time of the first block it
+ * mined (with that block's transactions, when automine was off) and the last block's number and
+ * hash; its other blocks follow from its interval.
+ */
+export interface JournalCall {
+  method: string;
+  params: unknown[];
+  timestamp?: number;
+  transactions?: Hex[];
+  number?: number;
+  hash?: Hex;
+}
+
+export type JournalEntry = JournalBlock | JournalCall;
+
+const isCall = (entry: JournalEntry): entry is JournalCall => "method" in entry;
+
+/** The calls that change state without a transaction, replayed as they were made. */
+const STATE_CALLS = new Set([
+  "hardhat_setBalance",
+  "hardhat_setCode",
+  "hardhat_setStorageAt",
+  "hardhat_setNonce",
+  "hardhat_setCoinbase",
+  "hardhat_setNextBlockBaseFeePerGas",
+  "hardhat_setPrevRandao",
+  "hardhat_setMinGasPrice",
+  "evm_setBlockGasLimit",
+]);
+
+/**
+ * Calls that may mine a block or change what the next one holds. Each runs alone, and the
+ * journal has the blocks it mined on disk (fsynced) before its answer leaves the node. Reads
+ * pass straight through. evm_setNextBlockTimestamp and evm_increaseTime need no entry: each
+ * block's time is journaled with it.
+ */
+const WRITE_CALLS = new Set([
+  ...STATE_CALLS,
+  "eth_sendRawTransaction",
+  "eth_sendTransaction",
+  "evm_mine",
+  "hardhat_mine",
+  "evm_snapshot",
+  "evm_revert",
+  "evm_setAutomine",
+  "evm_setIntervalMining",
+  "evm_setNextBlockTimestamp",
+  "evm_increaseTime",
+  "hardhat_reset",
+  "hardhat_dropTransaction",
+]);
 
 const JOURNAL = "chain.jsonl";
 
@@ -92,7 +152,7 @@ export function codeDigest(artifactsDir: string): string {
 }
 
 /** The journal in `dir`, or undefined when there is none. A last line cut short by a crash is dropped. */
-export function readJournal(dir: string): { header: JournalHeader; blocks: JournalBlock[] } | undefined {
+export function readJournal(dir: string): { header: JournalHeader; entries: JournalEntry[] } | undefined {
   const file = path.join(dir, JOURNAL);
   if (!existsSync(file)) return undefined;
   const lines = readFileSync(file, "utf8").split("\n");
@@ -105,9 +165,9 @@ export function readJournal(dir: string): { header: JournalHeader; blocks: Journ
       break;
     }
   }
-  const [header, ...blocks] = parsed as [JournalHeader | undefined, ...JournalBlock[]];
+  const [header, ...entries] = parsed as [JournalHeader | undefined, ...JournalEntry[]];
   if (!header || header.version !== 1) return undefined;
-  return { header, blocks };
+  return { header, entries };
 }
 
 /** A mined transaction's signed bytes, checked against its hash. */
@@ -165,19 +225,28 @@ async function headNumber(provider: Provider): Promise<number> {
   return Number(await provider.request({ method: "eth_blockNumber" }));
 }
 
-/** Mines `blocks` again, each at its own time with its own transactions, and checks each hash. */
-export async function replay(provider: Provider, blocks: readonly JournalBlock[]): Promise<void> {
+/** Mines the journal's blocks again, each at its own time with its own transactions, makes its calls again, and checks each hash. */
+export async function replay(provider: Provider, entries: readonly JournalEntry[]): Promise<void> {
   await provider.request({ method: "evm_setAutomine", params: [false] });
   try {
-    for (const recorded of blocks) {
-      for (const raw of recorded.transactions) {
+    for (const entry of entries) {
+      if (isCall(entry) && entry.method !== "hardhat_mine") {
+        await provider.request({ method: entry.method, params: entry.params });
+        continue;
+      }
+      for (const raw of entry.transactions ?? []) {
         await provider.request({ method: "eth_sendRawTransaction", params: [raw] });
       }
-      await provider.request({ method: "evm_mine", params: [recorded.timestamp] });
-      const mined = await block(provider, recorded.number);
-      if (mined?.hash !== recorded.hash) {
+      if (isCall(entry)) {
+        await provider.request({ method: "evm_setNextBlockTimestamp", params: [entry.timestamp] });
+        await provider.request({ method: entry.method, params: entry.params });
+      } else {
+        await provider.request({ method: "evm_mine", params: [entry.timestamp] });
+      }
+      const mined = await block(provider, entry.number ?? -1);
+      if (mined?.hash !== entry.hash) {
         throw new Error(
-          `Replaying the saved devnet chain gave block ${recorded.number} another hash (${mined?.hash}, saved ${recorded.hash}).`,
+          `Replaying the saved devnet chain gave block ${entry.number} another hash (${mined?.hash}, saved ${entry.hash}).`,
         );
       }
     }
@@ -186,79 +255,201 @@ export async function replay(provider: Provider, blocks: readonly JournalBlock[]
   }
 }
 
+/** The newest block an entry put on the chain, if any. */
+function lastBlock(entries: readonly JournalEntry[]): { number: number; hash: Hex } | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const { number, hash } = entries[i];
+    if (number !== undefined && hash !== undefined) return { number, hash };
+  }
+  return undefined;
+}
+
 /**
- * Appends each newly mined block to the journal in `dir`, every `intervalMs`. A block that is
- * no longer on the chain (a snapshot was reverted) is taken out of the journal again.
- * `flush()` records up to the head once more; call it before the process exits.
+ * Journals the chain in `dir` from `entries` on, through `provider.request`, which it replaces:
+ * a call that can mine or change state (WRITE_CALLS) runs alone, and the blocks it mined and the
+ * state it set are appended and fsynced before it answers, so a block's entry is on disk before
+ * the next block is mined. Blocks mined by the node's own interval mining are taken every
+ * `intervalMs`. `evm_revert` takes the entries after its snapshot out again. A chain the
+ * journal cannot replay (`hardhat_reset`, a transaction it cannot re-encode) deletes the
+ * journal. `flush()` journals up to the head once more and stops; call it before the process exits.
  */
 export function recordJournal({
   provider,
   dir,
   header,
-  blocks,
-  intervalMs = 250,
+  entries,
+  intervalMs = 1000,
 }: {
   provider: Provider;
   dir: string;
   header: JournalHeader;
-  blocks: JournalBlock[];
+  entries: JournalEntry[];
   intervalMs?: number;
 }) {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, JOURNAL);
-  const rewrite = () =>
-    writeFileSync(file, [header, ...blocks].map((line) => JSON.stringify(line) + "\n").join(""), "utf8");
+  const lines = (items: readonly unknown[]) => items.map((item) => JSON.stringify(item) + "\n").join("");
+  let fd = -1;
+  /** Writes the whole journal to a new file and puts it in place of the old one. */
+  const rewrite = () => {
+    if (fd >= 0) closeSync(fd);
+    const next = `${file}.new`;
+    const out = openSync(next, "w");
+    writeSync(out, lines([header, ...entries]));
+    fsyncSync(out);
+    closeSync(out);
+    renameSync(next, file);
+    const folder = openSync(dir, "r");
+    fsyncSync(folder);
+    closeSync(folder);
+    fd = openSync(file, "a");
+  };
+  const append = (added: JournalEntry[]) => {
+    if (added.length === 0) return;
+    writeSync(fd, lines(added));
+    fsyncSync(fd);
+    entries.push(...added);
+  };
   rewrite();
 
-  let running: Promise<void> | undefined;
+  const original = provider.request.bind(provider);
+  /** Where the journal stood when each snapshot was taken. */
+  const snapshots = new Map<string, number>();
   let broken = false;
+  let stopped = false;
+
+  /** Appends the blocks mined since the journal's last one. */
   const catchUp = async () => {
-    // Blocks the chain no longer has (evm_revert): drop them before appending.
-    let dropped = false;
-    for (;;) {
-      const last = blocks.at(-1);
-      if (!last) break;
-      const onChain = (await headNumber(provider)) >= last.number ? await block(provider, last.number) : undefined;
-      if (onChain?.hash === last.hash) break;
-      blocks.pop();
-      dropped = true;
-    }
-    if (dropped) rewrite();
-    const head = await headNumber(provider);
-    for (let number = (blocks.at(-1)?.number ?? 0) + 1; number <= head; number++) {
-      const mined = await block(provider, number);
-      const entry: JournalBlock = {
+    const head = await headNumber({ request: original });
+    const added: JournalEntry[] = [];
+    for (let number = (lastBlock(entries)?.number ?? 0) + 1; number <= head; number++) {
+      const mined = await block({ request: original }, number);
+      added.push({
         number,
         timestamp: Number(mined.timestamp),
         hash: mined.hash,
         transactions: mined.transactions.map(rawTransaction),
-      };
-      appendFileSync(file, JSON.stringify(entry) + "\n", "utf8");
-      blocks.push(entry);
+      });
     }
+    append(added);
   };
-  const tick = () => {
-    if (broken) return Promise.resolve();
-    running ??= catchUp()
-      .catch((error: unknown) => {
-        // A chain the journal cannot replay must not be replayed half: forget it.
-        broken = true;
-        clearInterval(timer);
-        rmSync(file, { force: true });
-        console.error(
-          `The devnet cannot keep this chain between runs (${error instanceof Error ? error.message : String(error)}). ` +
-            "It runs on, but the next npm start will ask for --reset.",
-        );
-      })
-      .finally(() => (running = undefined));
-    return running;
+
+  /** Drops entries whose blocks the chain no longer has (a revert to a snapshot it did not see). */
+  const dropGone = async () => {
+    const before = entries.length;
+    for (;;) {
+      const last = lastBlock(entries);
+      if (!last) break;
+      const onChain =
+        (await headNumber({ request: original })) >= last.number
+          ? await block({ request: original }, last.number)
+          : undefined;
+      if (onChain?.hash === last.hash) break;
+      entries.splice(entries.map((entry) => entry.number).lastIndexOf(last.number));
+    }
+    if (entries.length !== before) rewrite();
   };
+
+  const record = async (args: { method: string; params?: unknown[] }, result: unknown, headBefore: number) => {
+    const params = args.params ?? [];
+    if (args.method === "hardhat_reset") throw new Error("hardhat_reset started another chain");
+    if (args.method === "evm_snapshot") {
+      snapshots.set(String(result), entries.length);
+      return;
+    }
+    if (args.method === "evm_revert") {
+      const at = snapshots.get(String(params[0]));
+      if (result === true && at !== undefined && at <= entries.length) {
+        entries.splice(at);
+        for (const [id, length] of snapshots) if (length > at) snapshots.delete(id);
+        rewrite();
+      }
+      await dropGone();
+      return;
+    }
+    if (args.method === "hardhat_mine") {
+      const head = await block({ request: original }, await headNumber({ request: original }));
+      if (Number(head.number) <= headBefore) return;
+      const first = await block({ request: original }, headBefore + 1);
+      append([
+        {
+          method: args.method,
+          params,
+          timestamp: Number(first.timestamp),
+          transactions: first.transactions.map(rawTransaction),
+          number: Number(head.number),
+          hash: head.hash,
+        },
+      ]);
+      return;
+    }
+    await catchUp();
+    if (STATE_CALLS.has(args.method)) append([{ method: args.method, params }]);
+  };
+  /** Appends blocks up to `number` (those mined before a call, by interval mining). */
+  const catchUpTo = async (number: number) => {
+    if ((lastBlock(entries)?.number ?? 0) < number) await catchUp();
+  };
+
+  const fail = (error: unknown) => {
+    // A chain the journal cannot replay must not be replayed half: forget it.
+    broken = true;
+    clearInterval(timer);
+    if (fd >= 0) closeSync(fd);
+    fd = -1;
+    rmSync(file, { force: true });
+    console.error(
+      `The devnet cannot keep this chain between runs (${error instanceof Error ? error.message : String(error)}). ` +
+        "It runs on, but the next npm start will ask for --reset.",
+    );
+  };
+
+  // One write call at a time: each waits for the journal entries of the one before it.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  provider.request = (args: { method: string; params?: unknown[] }) => {
+    if (!WRITE_CALLS.has(args.method)) return original(args);
+    return serial(async () => {
+      if (broken || stopped) return original(args);
+      const headBefore = await headNumber({ request: original });
+      await catchUpTo(headBefore).catch(fail);
+      let outcome: { result: unknown } | { error: unknown };
+      try {
+        outcome = { result: await original(args) };
+      } catch (error) {
+        outcome = { error };
+      }
+      if (!broken) {
+        // A transaction that reverted is mined all the same, and its block journaled before the error answers.
+        await ("result" in outcome ? record(args, outcome.result, headBefore) : catchUp()).catch(fail);
+      }
+      if ("error" in outcome) throw outcome.error;
+      return outcome.result;
+    });
+  };
+
+  const tick = () =>
+    serial(async () => {
+      if (broken || stopped) return;
+      try {
+        await catchUp();
+      } catch (error) {
+        fail(error);
+      }
+    });
   const timer = setInterval(() => void tick(), intervalMs);
   return {
     async flush() {
-      clearInterval(timer);
-      await running;
       await tick();
+      stopped = true;
+      clearInterval(timer);
+      if (fd >= 0) closeSync(fd);
+      fd = -1;
     },
   };
 }

@@ -10,7 +10,7 @@ import {
   readJournal,
   recordJournal,
   replay,
-  type JournalBlock,
+  type JournalEntry,
   type JournalHeader,
 } from "../deploy/journal";
 import { installMulticall3 } from "../deploy/multicall3";
@@ -78,7 +78,7 @@ subtask(TASK_NODE_SERVER_READY).setAction(async (args: { address: string; port: 
   await installMulticall3(hre.network.provider);
   const record =
     saved && stateDir ? await restore(hre, stateDir, saved) : await deployDevnet(hre, { timelock: withTimelock });
-  if (stateDir) await keep(hre, stateDir, record, saved?.header, saved?.blocks ?? []);
+  if (stateDir) await keep(hre, stateDir, record, saved?.header, saved?.entries ?? []);
   console.log(describeDevnet(record, `http://${args.address}:${args.port}`));
   const { devnetDataDir } = await import("../deploy/generate");
   const { devnetRecordPath } = await import("../deploy/devnet-record");
@@ -103,7 +103,7 @@ async function restore(
     );
   }
   try {
-    await replay(provider, journal.blocks);
+    await replay(provider, journal.entries);
   } catch (error) {
     throw new HardhatPluginError(
       "devnet",
@@ -111,22 +111,29 @@ async function restore(
         "Run `npm start -- --reset` to start a new chain.",
     );
   }
-  const last = journal.blocks.at(-1)?.timestamp ?? journal.header.genesisTime;
+  const head = (await provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as {
+    number: Hex;
+    timestamp: Hex;
+  };
+  const last = Number(head.timestamp);
   const now = Math.floor(Date.now() / 1000);
   await provider.request({ method: "evm_setNextBlockTimestamp", params: [Math.max(now, last + 1)] });
   const record = JSON.parse(readFileSync(path.join(dir, DEPLOYMENT_FILE), "utf8")) as DeploymentRecord;
   await saveDeployment(hre, record);
-  console.log(`Devnet chain restored from ${dir}: ${journal.blocks.length} blocks.`);
+  console.log(`Devnet chain restored from ${dir}: ${Number(head.number)} blocks.`);
   return record;
 }
 
-/** Journals every block from now on, and the last ones when the devnet is stopped. */
+/**
+ * Journals the chain from now on: every call that mines or sets state through the node's
+ * provider (the JSON-RPC server's too) waits for its entries to be on disk.
+ */
 async function keep(
   hre: HardhatRuntimeEnvironment,
   dir: string,
   record: DeploymentRecord,
   header: JournalHeader | undefined,
-  blocks: JournalBlock[],
+  entries: JournalEntry[],
 ): Promise<void> {
   const provider = hre.network.provider;
   const genesis = (await provider.request({ method: "eth_getBlockByNumber", params: ["0x0", false] })) as {
@@ -136,7 +143,7 @@ async function keep(
   const journal = recordJournal({
     provider,
     dir,
-    blocks,
+    entries,
     header: header ?? {
       version: 1,
       chainId: record.chainId,
