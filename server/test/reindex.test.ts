@@ -6,15 +6,11 @@ import { APPLY_VERSION } from "../src/apply/version";
 import { createIndexer, readSyncState, REINDEX_COMMAND } from "../src/sync/indexer";
 import { openTestDb } from "./support/db";
 import { startDevnet, type Devnet } from "./support/devnet";
-import { dumpRows, TABLES as EVENT_TABLES } from "./support/snapshot";
+import { DERIVED_TABLES, syncState } from "../src/store/tables";
+import { dumpRows } from "./support/snapshot";
 
-/** Every table derived from the chain, in a stable order, without wall-clock columns. */
-const TABLES = {
-  ...EVENT_TABLES,
-  owner_changes: "tx_hash, log_index",
-  block_hashes: "block_number",
-  apply_version: "version",
-};
+/** Every table derived from the chain, in a stable order; the checkpoint without its wall-clock column. */
+const TABLES = Object.fromEntries(DERIVED_TABLES.filter((t) => t !== syncState).map((t) => [t.name, t.key]));
 
 async function dump(db: Db) {
   const out = await dumpRows(db, TABLES);

@@ -1,6 +1,7 @@
 import { poolAbi, stakingAbi, timelockAbi } from "@dwn/contracts";
 import { parseEventLogs, type Log } from "viem";
 import type { Db, Sql } from "../store/db";
+import { incomeCollections, incomes, members, nfts, ownerChanges, stakeClaims, stakes } from "../store/tables";
 import { insertRows, unnest, type Row } from "./rows";
 import { TeamDeltas } from "./team";
 import { undoAfter, type Undone } from "./undo";
@@ -262,40 +263,11 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
   // The writes go out at once, in this order, and the connection runs them in turn: the team's
   // figures are worked out while the database inserts the batch's rows.
   await Promise.all([
-    insertRows(
-      tx,
-      "nfts",
-      `token_id numeric, owner text, tier smallint, hashrate numeric, makeup_hashrate numeric, usdtprice numeric,
-       dwn8price numeric, create_time bigint, block_number bigint, tx_hash text`,
-      rows.nfts,
-    ),
-    insertRows(
-      tx,
-      "incomes",
-      `tx_hash text, log_index integer, timestamp bigint, block_number bigint, address text, from_address text,
-       kind smallint, amount numeric`,
-      rows.incomes,
-    ),
-    insertRows(
-      tx,
-      "income_collections",
-      "tx_hash text, log_index integer, timestamp bigint, block_number bigint, address text, kind smallint, amount numeric",
-      rows.collections,
-    ),
-    insertRows(
-      tx,
-      "stakes",
-      `id bigint, address text, units bigint, principal numeric, a8_amount numeric, start_time bigint, duration bigint,
-       grace_period bigint, reward_per_unit_per_second numeric, block_number bigint, tx_hash text`,
-      rows.stakes,
-    ),
-    insertRows(
-      tx,
-      "stake_claims",
-      `tx_hash text, log_index integer, timestamp bigint, block_number bigint, stake_id bigint, address text,
-       amount numeric, fee numeric`,
-      rows.claims,
-    ),
+    insertRows(tx, nfts, rows.nfts),
+    insertRows(tx, incomes, rows.incomes),
+    insertRows(tx, incomeCollections, rows.collections),
+    insertRows(tx, stakes, rows.stakes),
+    insertRows(tx, stakeClaims, rows.claims),
     redeem(tx, rows.redemptions),
     applyTeam(tx, tree, binds, purchases),
     queue(tx, rows.scheduled, rows.ended),
@@ -323,13 +295,7 @@ export async function recordHashes(tx: Sql, hashes: ReadonlyMap<bigint, string>)
  * scheduled again after a cancellation, so "before it" is what tells the two apart).
  */
 async function queue(tx: Sql, scheduled: readonly Row[], ended: readonly Row[]): Promise<void> {
-  await insertRows(
-    tx,
-    "owner_changes",
-    `tx_hash text, log_index integer, block_number bigint, op_id text, op_index integer, target text, value numeric,
-     data text, predecessor text, delay bigint, scheduled_at bigint, ready_at bigint`,
-    scheduled,
-  );
+  await insertRows(tx, ownerChanges, scheduled);
   if (ended.length === 0) return;
   const e = unnest(
     "tx_hash text, log_index integer, block_number bigint, timestamp bigint, op_id text, op_index integer, executed smallint",
@@ -411,12 +377,7 @@ async function applyTeam(
   for (const p of purchases) team.buy(member(p.user, p.block), p.amount);
 
   const changes = team.changes();
-  await insertRows(
-    tx,
-    "members",
-    "id integer, address text, inviter text, depth integer, bind_time bigint, bind_block bigint",
-    joined,
-  );
+  await insertRows(tx, members, joined);
   if (changes.length === 0) return;
   // One UPDATE for the whole batch; the largest legs are worked out in TeamDeltas.
   const d = unnest(

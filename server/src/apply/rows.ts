@@ -1,4 +1,5 @@
 import type { Sql } from "../store/db";
+import { columnList, type DerivedTable } from "../store/tables";
 
 export type Row = Record<string, string | number | null>;
 
@@ -17,8 +18,9 @@ export function unnest(columns: string, rows: readonly Row[]) {
   };
 }
 
-export async function insertRows(tx: Sql, table: string, columns: string, rows: readonly Row[]): Promise<void> {
+/** Inserts `rows` into `table`, with the columns the table registry names for its inserts. */
+export async function insertRows(tx: Sql, table: DerivedTable, rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;
-  const { names, from, params } = unnest(columns, rows);
-  await tx.query(`INSERT INTO ${table} (${names}) SELECT ${names} FROM ${from}`, params);
+  const { names, from, params } = unnest(columnList(table), rows);
+  await tx.query(`INSERT INTO ${table.name} (${names}) SELECT ${names} FROM ${from}`, params);
 }

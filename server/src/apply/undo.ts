@@ -1,4 +1,5 @@
 import type { Sql } from "../store/db";
+import { EVENT_TABLES } from "../store/tables";
 import { unnest } from "./rows";
 import type { ReferralTree } from "./tree";
 
@@ -9,17 +10,6 @@ export interface Undone {
   /** Rows deleted from the event tables (NFTs, incomes, collections, stakes, claims, owner changes, applied logs). */
   rows: number;
 }
-
-/** The tables whose rows each belong to one block (their `block_number`), children before parents. */
-const EVENT_TABLES = [
-  "stake_claims",
-  "stakes",
-  "income_collections",
-  "incomes",
-  "nfts",
-  "owner_changes",
-  "applied_logs",
-] as const;
 
 /**
  * Takes back, inside `tx`, everything the blocks after `block` wrote: their event rows are
@@ -36,7 +26,7 @@ export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | nul
   if (block === null) {
     const [{ n: purchases }] = await tx.query<{ n: number }>("SELECT count(*)::integer AS n FROM nfts");
     let rows = 0;
-    for (const table of EVENT_TABLES) rows += await deleteCounted(tx, table, "TRUE");
+    for (const table of EVENT_TABLES) rows += await deleteCounted(tx, table.name, "TRUE");
     const members = await deleteCounted(tx, "members", "TRUE");
     await tx.query("DELETE FROM block_hashes");
     return { members, purchases, rows };
@@ -112,7 +102,7 @@ export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | nul
     );
   }
   for (const table of EVENT_TABLES) {
-    rows += await deleteCounted(tx, table, "block_number > $1", [block]);
+    rows += await deleteCounted(tx, table.name, `${table.block} > $1`, [block]);
   }
   if (gone.length > 0) await tx.query("DELETE FROM members WHERE id >= $1", [firstGone]);
   if (changes.length > 0) {

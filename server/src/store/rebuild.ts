@@ -1,24 +1,6 @@
 import { ident, type Db } from "./db";
 import { migrate } from "./migrations";
-
-/**
- * The tables derived from the chain, which reindex rebuilds: everything the indexer writes
- * but the log of reorgs it handled (history, not chain data). Sign-in, sessions, limits and
- * announcements are not derived, and stay as they are.
- */
-export const DERIVED_TABLES = [
-  "sync_state",
-  "apply_version",
-  "applied_logs",
-  "block_hashes",
-  "members",
-  "nfts",
-  "incomes",
-  "income_collections",
-  "stakes",
-  "stake_claims",
-  "owner_changes",
-] as const;
+import { DERIVED_TABLES } from "./tables";
 
 /** The schemas a rebuild of `schema` uses: the fresh tables', and the old ones' on their way out. */
 const shadowOf = (schema: string) => `${schema}_reindex`;
@@ -49,9 +31,9 @@ export async function swapIn(db: Db, schema: string): Promise<void> {
   const [main, shadow, retired] = [schema, shadowOf(schema), retiredOf(schema)].map(ident);
   await db.transaction(async (tx) => {
     await tx.query(`CREATE SCHEMA ${retired}`);
-    for (const table of DERIVED_TABLES) {
-      await tx.query(`ALTER TABLE ${main}.${table} SET SCHEMA ${retired}`);
-      await tx.query(`ALTER TABLE ${shadow}.${table} SET SCHEMA ${main}`);
+    for (const { name } of DERIVED_TABLES) {
+      await tx.query(`ALTER TABLE ${main}.${name} SET SCHEMA ${retired}`);
+      await tx.query(`ALTER TABLE ${shadow}.${name} SET SCHEMA ${main}`);
     }
     await tx.query(`DROP SCHEMA ${retired} CASCADE`);
     await tx.query(`DROP SCHEMA ${shadow} CASCADE`);

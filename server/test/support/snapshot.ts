@@ -1,19 +1,17 @@
 import assert from "node:assert/strict";
 import type { Db } from "../../src/store/db";
+import { EVENT_TABLES, members } from "../../src/store/tables";
 import { createIndexer } from "../../src/sync/indexer";
 import { openTestDb } from "./db";
 import type { Devnet } from "./devnet";
 
-/** The tables the indexer derives from events, each with the order its rows are compared in. */
-export const TABLES: Record<string, string> = {
-  members: "address",
-  nfts: "token_id",
-  incomes: "tx_hash, log_index",
-  income_collections: "tx_hash, log_index",
-  stakes: "id",
-  stake_claims: "tx_hash, log_index",
-  applied_logs: "tx_hash, log_index",
-};
+/**
+ * The tables the indexer derives from events (the registry's event tables and the members), each
+ * with the order its rows are compared in, tables referenced before those that reference them.
+ */
+export const TABLES: Record<string, string> = Object.fromEntries(
+  [members, ...[...EVENT_TABLES].reverse()].map((t) => [t.name, t.key]),
+);
 
 /** Each table's rows as text in key order; the sync state without its wall-clock column. */
 export async function snapshot(db: Db): Promise<Record<string, string[]>> {

@@ -1,0 +1,216 @@
+/**
+ * The tables the indexer derives from the chain, in one place: what the apply stage inserts, what
+ * a reorg's rollback deletes, what reindex rebuilds and swaps in, and what the tests compare
+ * between two indexes of one chain all come from this list. `store.test.ts` checks it against the
+ * schema the migrations build, on both databases.
+ */
+
+/** The SQL types the apply stage writes (one array parameter per column, read back with unnest). */
+export type ColumnType = "text" | "integer" | "smallint" | "bigint" | "numeric";
+
+export interface DerivedTable {
+  name: string;
+  /** The order two copies of the table are compared in: its primary key. */
+  key: string;
+  /** The columns the apply stage inserts, with their types (the others have defaults, or are set later). */
+  columns: Readonly<Record<string, ColumnType>>;
+  /**
+   * The column naming the block that wrote a row, when each row belongs to one block: a rollback
+   * deletes the rows of the blocks it takes back. Null for tables a rollback handles otherwise.
+   */
+  block: string | null;
+}
+
+const table = (t: DerivedTable): DerivedTable => t;
+
+/** A log the indexer applied: applying a batch twice changes nothing. */
+export const appliedLogs = table({
+  name: "applied_logs",
+  key: "tx_hash, log_index",
+  columns: { tx_hash: "text", log_index: "integer", block_number: "bigint" },
+  block: "block_number",
+});
+
+/** The referral tree and each member's team figures; a rollback subtracts what it takes back. */
+export const members = table({
+  name: "members",
+  key: "address",
+  columns: {
+    id: "integer",
+    address: "text",
+    inviter: "text",
+    depth: "integer",
+    bind_time: "bigint",
+    bind_block: "bigint",
+  },
+  block: null,
+});
+
+export const nfts = table({
+  name: "nfts",
+  key: "token_id",
+  columns: {
+    token_id: "numeric",
+    owner: "text",
+    tier: "smallint",
+    hashrate: "numeric",
+    makeup_hashrate: "numeric",
+    usdtprice: "numeric",
+    dwn8price: "numeric",
+    create_time: "bigint",
+    block_number: "bigint",
+    tx_hash: "text",
+  },
+  block: "block_number",
+});
+
+/** Income credited (kind 1 static, 2 dynamic, 3 direct push, 4 guaranteed return). */
+export const incomes = table({
+  name: "incomes",
+  key: "tx_hash, log_index",
+  columns: {
+    tx_hash: "text",
+    log_index: "integer",
+    timestamp: "bigint",
+    block_number: "bigint",
+    address: "text",
+    from_address: "text",
+    kind: "smallint",
+    amount: "numeric",
+  },
+  block: "block_number",
+});
+
+/** Income paid out (kind 1 static, 2 dynamic). */
+export const incomeCollections = table({
+  name: "income_collections",
+  key: "tx_hash, log_index",
+  columns: {
+    tx_hash: "text",
+    log_index: "integer",
+    timestamp: "bigint",
+    block_number: "bigint",
+    address: "text",
+    kind: "smallint",
+    amount: "numeric",
+  },
+  block: "block_number",
+});
+
+/** Stakes with the terms they snapshotted; a redemption fills the redeem_ columns. */
+export const stakes = table({
+  name: "stakes",
+  key: "id",
+  columns: {
+    id: "bigint",
+    address: "text",
+    units: "bigint",
+    principal: "numeric",
+    a8_amount: "numeric",
+    start_time: "bigint",
+    duration: "bigint",
+    grace_period: "bigint",
+    reward_per_unit_per_second: "numeric",
+    block_number: "bigint",
+    tx_hash: "text",
+  },
+  block: "block_number",
+});
+
+export const stakeClaims = table({
+  name: "stake_claims",
+  key: "tx_hash, log_index",
+  columns: {
+    tx_hash: "text",
+    log_index: "integer",
+    timestamp: "bigint",
+    block_number: "bigint",
+    stake_id: "bigint",
+    address: "text",
+    amount: "numeric",
+    fee: "numeric",
+  },
+  block: "block_number",
+});
+
+/** The timelock's queue: every call scheduled; an execution or cancellation fills its columns. */
+export const ownerChanges = table({
+  name: "owner_changes",
+  key: "tx_hash, log_index",
+  columns: {
+    tx_hash: "text",
+    log_index: "integer",
+    block_number: "bigint",
+    op_id: "text",
+    op_index: "integer",
+    target: "text",
+    value: "numeric",
+    data: "text",
+    predecessor: "text",
+    delay: "bigint",
+    scheduled_at: "bigint",
+    ready_at: "bigint",
+  },
+  block: "block_number",
+});
+
+/** The hash of each block the tables reflect, which finds a reorg's common ancestor. */
+export const blockHashes = table({
+  name: "block_hashes",
+  key: "block_number",
+  columns: { block_number: "bigint", hash: "text" },
+  block: "block_number",
+});
+
+/** The indexer's checkpoint (one row per chain). */
+export const syncState = table({
+  name: "sync_state",
+  key: "id",
+  columns: {
+    id: "text",
+    chain_id: "integer",
+    block_number: "bigint",
+    block_time: "bigint",
+    head_block: "bigint",
+    updated_at: "bigint",
+  },
+  block: null,
+});
+
+/** The version of the apply code that built the tables (one row). */
+export const applyVersion = table({
+  name: "apply_version",
+  key: "version",
+  columns: { version: "integer" },
+  block: null,
+});
+
+/**
+ * Every table derived from the chain, children before the tables they reference: reindex
+ * rebuilds and swaps in all of them. The log of reorgs the indexer handled is history, not chain
+ * data, and stays; sign-in, sessions, limits and announcements are not derived.
+ */
+export const DERIVED_TABLES: readonly DerivedTable[] = [
+  stakeClaims,
+  stakes,
+  incomeCollections,
+  incomes,
+  nfts,
+  ownerChanges,
+  appliedLogs,
+  members,
+  blockHashes,
+  syncState,
+  applyVersion,
+];
+
+/** The tables whose rows each belong to one block, children before parents: a rollback's deletes. */
+export const EVENT_TABLES: readonly DerivedTable[] = DERIVED_TABLES.filter(
+  (t) => t.block !== null && t !== blockHashes,
+);
+
+/** `"name type, …"`: a table's inserted columns as the apply stage's unnest reads them. */
+export const columnList = (t: DerivedTable): string =>
+  Object.entries(t.columns)
+    .map(([name, type]) => `${name} ${type}`)
+    .join(", ");
