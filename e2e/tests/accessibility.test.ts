@@ -158,17 +158,26 @@ test("signed in: every screen, the wallet menu, recent transactions, the side me
   assert.deepEqual(problems, []);
 });
 
-test("the bind and wrong-network popups pass axe in Chinese and English", async () => {
+test("the bind popup (with an inviter that can and one that cannot invite), home's word on that inviter and the wrong-network popup pass axe in Chinese and English", async () => {
   const problems: string[] = [];
   for (const language of LANGUAGES) {
     for (const [account, chainId, route, shown] of [
       [invited, undefined, `/home?address=${role("alice").address}`, "bind-popup"],
+      // A malformed inviter: home says why (with the root's link), and so does the bind popup.
+      [invited, undefined, "/home?address=zz", "invite-root-link"],
       [elsewhere, 56, "/home", "network-popup"],
     ] as const) {
       const { page } = await phoneIn(language, new TestWallet(suite.stack.rpcUrl, { account, chainId }));
       await open(page, route);
+      if (shown === "invite-root-link") {
+        await page.getByTestId("home-invite-problem").getByTestId(shown).waitFor();
+        problems.push(...(await check(page, `${language} home invite problem`)));
+      }
       await connectTestWallet(page, "wallet-connect");
-      await page.getByTestId(shown).waitFor();
+      // The root's link in the bind popup, not home's.
+      await (
+        shown === "invite-root-link" ? page.getByTestId("bind-problem").getByTestId(shown) : page.getByTestId(shown)
+      ).waitFor();
       problems.push(...(await check(page, `${language} ${shown}`)));
     }
   }
