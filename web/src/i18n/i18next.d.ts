@@ -2,6 +2,7 @@ import type { PullMessages } from "../app/pull/strings";
 import type { ChangesMessages } from "../features/changes/strings";
 import type { RecentMessages } from "../features/tx/recentStrings";
 import type { InviteMessages } from "../features/wallet/rootInvite";
+import type { ShareActionMessages } from "../features/share/shareStrings";
 import type { AppMessages } from "./resources";
 
 // Types every t() key against the English key set: an unknown key fails the type check. The
@@ -15,6 +16,7 @@ declare module "i18next" {
       recent: RecentMessages;
       pull: PullMessages;
       invite: InviteMessages;
+      shareActions: ShareActionMessages;
     };
   }
 }
