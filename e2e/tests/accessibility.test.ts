@@ -129,7 +129,7 @@ async function connectTestWalletPicker(page: Page): Promise<void> {
   await page.getByTestId("wallet-picker").waitFor();
 }
 
-test("signed in: every screen, the wallet menu, recent transactions, the side menu, buy, withdraw, claim and redeem with their fees, and the team's popup pass axe in Chinese and English", async () => {
+test("signed in: every screen, the wallet menu, recent transactions, the side menu, buy, withdraw, claim and redeem with their fees, the team's popup and share's wallet-app links pass axe in Chinese and English", async () => {
   const problems: string[] = [];
   const popups = [
     { screen: "/home", open: ["wallet-button"], shown: "wallet-disconnect", name: "wallet menu" },
@@ -154,6 +154,11 @@ test("signed in: every screen, the wallet menu, recent transactions, the side me
       await openPopup(page, popup.open, popup.shown);
       problems.push(...(await check(page, `${language} ${popup.name}`)));
     }
+    // The share screen's "Open this page in a wallet app" disclosure, opened.
+    await open(page, "/share");
+    await page.getByTestId("share-open-in-toggle").tap();
+    await page.getByTestId("share-open-in").waitFor();
+    problems.push(...(await check(page, `${language} share's wallet-app links`)));
   }
   assert.deepEqual(problems, []);
 });
