@@ -129,7 +129,7 @@ async function connectTestWalletPicker(page: Page): Promise<void> {
   await page.getByTestId("wallet-picker").waitFor();
 }
 
-test("signed in: every screen, the wallet menu, recent transactions, the side menu, buy, withdraw, claim and redeem with their fees, and the team's popup pass axe in Chinese and English", async () => {
+test("signed in: every screen, the wallet menu, recent transactions, the side menu, buy, withdraw, claim and redeem with their fees, the team's popup and share's wallet-app links pass axe in Chinese and English", async () => {
   const problems: string[] = [];
   const popups = [
     { screen: "/home", open: ["wallet-button"], shown: "wallet-disconnect", name: "wallet menu" },
@@ -154,21 +154,35 @@ test("signed in: every screen, the wallet menu, recent transactions, the side me
       await openPopup(page, popup.open, popup.shown);
       problems.push(...(await check(page, `${language} ${popup.name}`)));
     }
+    // The share screen's "Open this page in a wallet app" disclosure, opened.
+    await open(page, "/share");
+    await page.getByTestId("share-open-in-toggle").tap();
+    await page.getByTestId("share-open-in").waitFor();
+    problems.push(...(await check(page, `${language} share's wallet-app links`)));
   }
   assert.deepEqual(problems, []);
 });
 
-test("the bind and wrong-network popups pass axe in Chinese and English", async () => {
+test("the bind popup (with an inviter that can and one that cannot invite), home's word on that inviter and the wrong-network popup pass axe in Chinese and English", async () => {
   const problems: string[] = [];
   for (const language of LANGUAGES) {
     for (const [account, chainId, route, shown] of [
       [invited, undefined, `/home?address=${role("alice").address}`, "bind-popup"],
+      // A malformed inviter: home says why (with the root's link), and so does the bind popup.
+      [invited, undefined, "/home?address=zz", "invite-root-link"],
       [elsewhere, 56, "/home", "network-popup"],
     ] as const) {
       const { page } = await phoneIn(language, new TestWallet(suite.stack.rpcUrl, { account, chainId }));
       await open(page, route);
+      if (shown === "invite-root-link") {
+        await page.getByTestId("home-invite-problem").getByTestId(shown).waitFor();
+        problems.push(...(await check(page, `${language} home invite problem`)));
+      }
       await connectTestWallet(page, "wallet-connect");
-      await page.getByTestId(shown).waitFor();
+      // The root's link in the bind popup, not home's.
+      await (
+        shown === "invite-root-link" ? page.getByTestId("bind-problem").getByTestId(shown) : page.getByTestId(shown)
+      ).waitFor();
       problems.push(...(await check(page, `${language} ${shown}`)));
     }
   }

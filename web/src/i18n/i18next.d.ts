@@ -1,13 +1,22 @@
 import type { PullMessages } from "../app/pull/strings";
 import type { ChangesMessages } from "../features/changes/strings";
 import type { RecentMessages } from "../features/tx/recentStrings";
+import type { InviteMessages } from "../features/wallet/rootInvite";
+import type { ShareActionMessages } from "../features/share/shareStrings";
 import type { AppMessages } from "./resources";
 
 // Types every t() key against the English key set: an unknown key fails the type check. The
-// `changes`, `recent` and `pull` namespaces travel with the features that use them (i18n/lazyNamespace.ts).
+// `changes`, `recent`, `pull` and `invite` namespaces travel with the features that use them (i18n/lazyNamespace.ts).
 declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "translation";
-    resources: { translation: AppMessages; changes: ChangesMessages; recent: RecentMessages; pull: PullMessages };
+    resources: {
+      translation: AppMessages;
+      changes: ChangesMessages;
+      recent: RecentMessages;
+      pull: PullMessages;
+      invite: InviteMessages;
+      shareActions: ShareActionMessages;
+    };
   }
 }

@@ -1,20 +1,18 @@
-import { useTranslation } from "react-i18next";
+import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router-dom";
-import { isAddress } from "viem";
-import { shorten } from "../../../lib/format";
 import { useWallet } from "../../wallet";
-import styles from "./IncomeCard.module.css";
+
+// The check (validUser on chain) and its sentences load only for a visitor who opened an invite link.
+const InviterCheck = lazy(() => import("./InviterCheck").then((m) => ({ default: m.InviterCheck })));
 
 /** A visitor who opened an invite link (`?address=…`) sees who invited them before connecting. */
 export function InvitedBy() {
-  const { t } = useTranslation();
   const { account } = useWallet();
-  const [params] = useSearchParams();
-  const address = params.get("address");
-  if (account || !address || !isAddress(address, { strict: false })) return null;
+  const address = useSearchParams()[0].get("address")?.trim();
+  if (account || !address) return null;
   return (
-    <p className={styles.invitedBy} data-testid="home-invited-by" title={address}>
-      {t("home.invitedBy", { address: shorten(address, 6) })}
-    </p>
+    <Suspense fallback={null}>
+      <InviterCheck address={address} />
+    </Suspense>
   );
 }

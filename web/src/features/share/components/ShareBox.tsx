@@ -8,6 +8,7 @@ import { ConnectButton, useWallet } from "../../wallet";
 // Not through the wallet feature's index: what the index exports joins the first-visit chunk.
 import { OpenInWallet } from "../../wallet/components/OpenInWallet";
 import { InviteQr } from "./InviteQr";
+import { ShareActions } from "./ShareActions";
 import styles from "./ShareBox.module.css";
 
 /** The invite link with its copy button and QR code; a connect button when not signed in. */
@@ -29,7 +30,8 @@ export function ShareBox() {
             <CopyButton text={link} testId="copy-invite-link" />
           </div>
           <InviteQr link={link} />
-          <OpenInWallet url={link} chainId={config.chain.id} testId="share-open-in" />
+          <ShareActions link={link} />
+          <OpenInWalletDisclosure url={link} chainId={config.chain.id} />
         </>
       ) : (
         <div className={styles.connect}>
@@ -38,5 +40,18 @@ export function ShareBox() {
         </div>
       )}
     </Section>
+  );
+}
+
+/** The six "open in a wallet app" links behind a disclosure, collapsed until asked for. */
+function OpenInWalletDisclosure({ url, chainId }: { url: string; chainId: number }) {
+  const { t } = useTranslation("shareActions");
+  return (
+    <details className={styles.disclosure} data-testid="share-open-in-disclosure">
+      <summary className={styles.summary} data-testid="share-open-in-toggle">
+        {t("openIn")}
+      </summary>
+      <OpenInWallet url={url} chainId={chainId} testId="share-open-in" titled={false} />
+    </details>
   );
 }

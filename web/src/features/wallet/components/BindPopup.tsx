@@ -3,6 +3,7 @@ import CenterPopup from "antd-mobile/es/components/center-popup";
 import { useTranslation } from "react-i18next";
 import { shorten } from "../../../lib/format";
 import { useWalletMachine, useWalletState } from "../context";
+import { InviteProblem } from "./InviteProblem";
 import { POPUP_FRAME } from "./popupFrame";
 import styles from "./WalletPopup.module.css";
 
@@ -45,9 +46,8 @@ export function BindPopup() {
           </Button>
         ) : (
           // Checked on chain before offering the bind: say why this link cannot be used, and what to do.
-          <div role="alert" data-testid="bind-problem">
-            <p className={styles.message}>{t(`wallet.bind.${parentProblem}`)}</p>
-            <p className={styles.message}>{t("wallet.bind.askAnother")}</p>
+          <div data-testid="bind-problem">
+            <InviteProblem problem={parentProblem} onLeave={machine.closeBindPopup} />
             <Button block onClick={machine.closeBindPopup} data-testid="bind-close">
               {t("tx.close")}
             </Button>

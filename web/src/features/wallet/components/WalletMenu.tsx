@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import Popup from "antd-mobile/es/components/popup";
 import { useQuery } from "@tanstack/react-query";
+import { tokenAbi } from "@dwn/contracts";
 import { useTranslation } from "react-i18next";
 import type { Address } from "viem";
 import { showToast } from "../../../components/toast";
@@ -10,6 +11,7 @@ import { recentStrings } from "../../tx/recentStrings";
 import { formatMoney } from "../../../lib/money";
 import { shorten } from "../../../lib/format";
 import { useRuntimeConfig } from "../../../lib/runtime";
+import { readView } from "../../../lib/reads/readView";
 import { usePublicClient } from "../../../lib/usePublicClient";
 import { useGetWalletClient, useWallet } from "../context";
 import styles from "./WalletMenu.module.css";
@@ -18,9 +20,11 @@ const RecentTransactions = lazy(() =>
   import("../../tx/RecentTransactions").then((m) => ({ default: m.RecentTransactions })),
 );
 
-/** The tokens the menu offers to add to the wallet (EIP-747): what users hold and earn here. */
+/** The tokens the menu offers to add to the wallet (EIP-747): every token the app shows. */
 const WATCHED = [
   ["dwn", "DWN"],
+  ["dwn9", "DWN9"],
+  ["usdt", "USDT"],
   ["udbk", "UDBK"],
   ["a8", "A8"],
 ] as const;
@@ -50,13 +54,15 @@ export function WalletMenu({ account, visible, onClose }: { account: Address; vi
   const watch = async (token: (typeof WATCHED)[number][0], symbol: string) => {
     onClose();
     // EIP-747: the wallet shows the token and asks the user; true when it is in the wallet.
-    const added = await getWalletClient?.()
-      .then((wallet) =>
-        wallet.request({
+    // The token's own decimals, read on chain: the wallet shows balances with them.
+    const added = await readView(client, { address: contracts[token], abi: tokenAbi, functionName: "decimals" })
+      .then(async (decimals) => {
+        const wallet = await getWalletClient?.();
+        return wallet?.request({
           method: "wallet_watchAsset",
-          params: { type: "ERC20", options: { address: contracts[token], symbol, decimals: 18 } },
-        }),
-      )
+          params: { type: "ERC20", options: { address: contracts[token], symbol, decimals } },
+        });
+      })
       .catch(() => false);
     showToast({
       content: recentT(added ? "tokenAdded" : "tokenNotAdded", { symbol }),
