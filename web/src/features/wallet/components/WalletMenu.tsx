@@ -13,6 +13,7 @@ import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
 import { useGetWalletClient, useWallet } from "../context";
 import styles from "./WalletMenu.module.css";
+import { useBackCloses } from "../../../components/useBackCloses";
 
 const RecentTransactions = lazy(() =>
   import("../../tx/RecentTransactions").then((m) => ({ default: m.RecentTransactions })),
@@ -37,6 +38,7 @@ export function WalletMenu({ account, visible, onClose }: { account: Address; vi
   const getWalletClient = useGetWalletClient();
   const { contracts } = useRuntimeConfig();
   const [recentOpen, setRecentOpen] = useState(false);
+  useBackCloses(visible, onClose);
   addNamespace(i18n, "recent", recentStrings);
   const { t: recentT } = useTranslation("recent");
   const client = usePublicClient();
