@@ -70,7 +70,7 @@ test("a visitor sees placeholders, not zeros, the chain's staking terms and conn
   await page.getByTestId("tab-share").tap();
   await page.getByTestId("share-page").waitFor();
   await expectText(page, "share-connect", zh.wallet.connect);
-  await expectText(page, "not-connected-connect", zh.common.wallet);
+  await expectText(page, "not-connected-connect", zh.wallet.connect);
   await expectText(page, "team-friend-num", "--");
   await expectText(page, "team-community-num", "--");
   await expectText(page, "inviter-address", shorten(`0x${"*".repeat(40)}`, 9));

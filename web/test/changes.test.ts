@@ -70,7 +70,7 @@ describe("an upcoming change as the user reads it", () => {
     expect(describeChange(terms, en, NOW).lines).toEqual([
       { param: "dwnAmount", label: "DWN per unit", to: "100 DWN" },
       { param: "a8Amount", label: "A8 per unit", to: "0 A8" },
-      { param: "cycleDays", label: "Cycle", to: "3650 days" },
+      { param: "cycleDays", label: "Cycle", to: "3,650 days" },
       { param: "gracePeriod", label: "Redeem window", to: "1.5 h" },
       // 11,574,074,074,074 wei a second is 0.9999999999999936 a day: rounded to 4 places.
       { param: "rewardPerUnitPerSecond", label: "Reward per unit", to: "1 UDBK a day" },

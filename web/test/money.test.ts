@@ -44,7 +44,9 @@ const SITES: readonly [file: string, amount: string, kind: AmountKind][] = [
   ["features/home/components/IncomeCard.tsx", "d.dynamicProfit", "income"],
   ["features/home/components/StakingCard.tsx", "v.dwnAmount", "price"],
   ["features/home/components/StakingCard.tsx", "v.a8Amount", "price"],
+  ["features/home/components/IncomeCard.tsx", "hashrate", "figure"],
   // /mine
+  ["features/mine/components/PowerCard.tsx", "hashrate", "figure"],
   ["features/mine/components/CollectSection.tsx", "v", "income"],
   ["features/mine/components/WithdrawDialog.tsx", "amount", "income"],
   ["features/mine/components/ReserveInfo.tsx", "d.reserve", "figure"],

@@ -5,6 +5,7 @@ import {
   emissionPerDay,
   graceHours,
   insufficientToken,
+  maxUnits,
   runwayDays,
   stakeTotals,
 } from "../src/features/pledge/utils/amounts";
@@ -51,6 +52,28 @@ describe("the balance checks of spec §5", () => {
     expect(insufficientToken(totals, pay({ dwnbalance: 200n * e18 - 1n }))).toBe("dwn");
     expect(insufficientToken(totals, pay({ dwnbalance: 0n, a8balance: 0n }))).toBe("dwn");
     expect(insufficientToken(totals, pay({ a8balance: 100n * e18 - 1n }))).toBe("a8");
+  });
+});
+
+describe("Max: the most units the balances pay for", () => {
+  it("is the smaller of what each balance covers, rounded down, and what Max then costs is covered", () => {
+    // 1,000 DWN covers 10 units, 1,000 A8 covers 20: DWN limits.
+    expect(maxUnits(view, pay())).toBe(10n);
+    expect(maxUnits(view, pay({ a8balance: 149n * e18 }))).toBe(2n);
+    expect(maxUnits(view, pay({ dwnbalance: 100n * e18 - 1n }))).toBe(0n);
+    for (const [dwn, a8] of [
+      [12_345n * e18 + 7n, 999n * e18],
+      [5n * e18, 5n * e18],
+    ]) {
+      const balances = pay({ dwnbalance: dwn, a8balance: a8 });
+      const most = maxUnits(view, balances);
+      expect(insufficientToken(stakeTotals(view, most), balances)).toBeUndefined();
+      expect(insufficientToken(stakeTotals(view, most + 1n), balances)).toBeDefined();
+    }
+  });
+
+  it("a unit price of 0 limits nothing", () => {
+    expect(maxUnits({ dwnAmount: 100n * e18, a8Amount: 0n }, pay())).toBe(10n);
   });
 });
 

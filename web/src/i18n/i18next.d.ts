@@ -4,9 +4,11 @@ import type { RecentMessages } from "../features/tx/recentStrings";
 import type { InviteMessages } from "../features/wallet/rootInvite";
 import type { ShareActionMessages } from "../features/share/shareStrings";
 import type { AppMessages } from "./resources";
+import type { ScreenMessages } from "./screenStrings";
 
 // Types every t() key against the English key set: an unknown key fails the type check. The
-// `changes`, `recent`, `pull` and `invite` namespaces travel with the features that use them (i18n/lazyNamespace.ts).
+// `changes`, `recent`, `pull`, `invite`, `shareActions` and `screens` namespaces travel with the features that use
+// them (i18n/lazyNamespace.ts).
 declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "translation";
@@ -17,6 +19,7 @@ declare module "i18next" {
       pull: PullMessages;
       invite: InviteMessages;
       shareActions: ShareActionMessages;
+      screens: ScreenMessages;
     };
   }
 }

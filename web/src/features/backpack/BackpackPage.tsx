@@ -34,7 +34,7 @@ export function BackpackPage() {
             testId="backpack-list"
           />
         ) : (
-          <NotConnected height={350} />
+          <NotConnected height={350} what="nfts" />
         )}
       </Section>
     </div>

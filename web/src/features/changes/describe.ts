@@ -85,11 +85,11 @@ export function formatValue(param: Param, value: SettingValue, t: T): string {
     case "time":
       return big(value) === 0n ? "--" : formatTime(big(value));
     case "days":
-      return t("days", { days: String(big(value)) });
+      return t("days", { days: formatDecimal(big(value), 0) });
     case "seconds": {
       const seconds = big(value);
       return seconds % DAY === 0n
-        ? t("days", { days: String(seconds / DAY) })
+        ? t("days", { days: formatDecimal(seconds / DAY, 0) })
         : t("hours", { hours: formatDecimal((seconds * 100n) / 3600n, 2) });
     }
     case "address":

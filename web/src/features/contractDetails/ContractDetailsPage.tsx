@@ -58,8 +58,6 @@ function StakeDetails({ id }: { id: bigint }) {
   const claimPending = isPending("claim", id.toString());
   const redeemPending = isPending("redeem", id.toString());
   const [popup, setPopup] = useState<StakeAction | undefined>();
-  // Spec §4: once claimed, redeeming is no longer offered on this screen.
-  const [claimed, setClaimed] = useState(false);
 
   if (info.data === null) {
     return (
@@ -72,14 +70,14 @@ function StakeDetails({ id }: { id: bigint }) {
   const claimable = pending.data?.[0];
   const principal = info.data?.dwnAmount;
   const showClaim = hasLogin && mine && claimable !== undefined && claimable > 0n;
-  const showRedeem = hasLogin && mine && canRedeem.data === true && !claimed && principal !== undefined;
+  // Offered while the stake's redeem window is open, a claim made in it or not (issue 22 item 9).
+  const showRedeem = hasLogin && mine && canRedeem.data === true && principal !== undefined;
   const showConnect = !hasLogin && info.data?.status === 1n;
   const othersStake = owner !== undefined && !mine;
 
   const confirm = async (action: StakeAction) => {
-    const done = await act(action);
+    await act(action);
     setPopup(undefined);
-    if (done && action === "claim") setClaimed(true);
   };
 
   return (

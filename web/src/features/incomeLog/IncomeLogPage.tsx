@@ -55,7 +55,7 @@ export function IncomeLogPage() {
             testId="income-list"
           />
         ) : (
-          <NotConnected height={350} />
+          <NotConnected height={350} what="income" />
         )}
       </Section>
     </div>

@@ -9,11 +9,13 @@ import { useMenu } from "./MenuContext";
 import { MENU_ITEMS, isActive } from "./menuItems";
 import { useMenuNavigation } from "./useMenuNavigation";
 import styles from "./MenuPopup.module.css";
+import { useBackCloses } from "../../components/useBackCloses";
 
 /** The side menu of spec §2: every navigation entry, and the language picker. */
 export function MenuPopup() {
   const { t } = useTranslation();
   const { visible, close } = useMenu();
+  useBackCloses(visible, close);
   const { pathname } = useLocation();
   const go = useMenuNavigation();
   // A side menu slides in from the reading start's opposite edge.

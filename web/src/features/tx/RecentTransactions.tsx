@@ -8,6 +8,7 @@ import { labelText } from "./label";
 import { useSentTxs } from "./pending";
 import { recentStrings } from "./recentStrings";
 import styles from "./RecentTransactions.module.css";
+import { useBackCloses } from "../../components/useBackCloses";
 
 /**
  * "Recent transactions" (a bottom sheet from the wallet menu): every transaction this device
@@ -30,6 +31,7 @@ export function RecentTransactions({
   const { chain } = useRuntimeConfig();
   // The header's pending badge follows pending transactions to their receipts (useFollowPending).
   const txs = useSentTxs(chain.id, account);
+  useBackCloses(visible, onClose);
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName={styles.sheet}>
       <header className={styles.head}>

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { known } from "../../../components/Placeholder";
 import { Section } from "../../../components/Section";
-import { formatTime } from "../../../lib/format";
+import { formatDecimal, formatTime } from "../../../lib/format";
 import { formatMoney } from "../../../lib/money";
 import type { StakeInfo } from "../../../lib/reads/staking";
 import { StatusBadge } from "../../pledge/components/StatusBadge";
@@ -51,7 +51,7 @@ export function DetailCard({
         </dd>
         <dt>{t("contractDetails.period")}</dt>
         <dd data-testid="detail-days">
-          {known(info, (v) => t("common.days", { days: String(v.durationPerCycle / 86_400n) }))}
+          {known(info, (v) => t("common.days", { days: formatDecimal(v.durationPerCycle / 86_400n, 0) }))}
         </dd>
         {totalReward !== "omit" && (
           <>

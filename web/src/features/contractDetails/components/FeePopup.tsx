@@ -3,6 +3,7 @@ import Popup from "antd-mobile/es/components/popup";
 import { useTranslation } from "react-i18next";
 import { feeEstimate, feeFigures } from "../utils/fees";
 import styles from "./FeePopup.module.css";
+import { useBackCloses } from "../../../components/useBackCloses";
 
 /**
  * The principal (redeem) or income (claim) popup of spec §2: the token, the amount, the fee
@@ -35,6 +36,10 @@ export function FeePopup({
   testId: string;
 }) {
   const { t } = useTranslation();
+  // Back closes it, as its mask does: not while its transaction is on its way.
+  useBackCloses(visible, () => {
+    if (!busy) onClose();
+  });
   const figures = rate === undefined ? undefined : feeFigures(amount, rate, amountKind);
   // The exact base units beside each shown (cut) figure, for whoever checks them against the chain.
   const exact = rate === undefined ? undefined : feeEstimate(amount, rate);

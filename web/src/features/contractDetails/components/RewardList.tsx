@@ -37,7 +37,7 @@ export function RewardList({ id }: { id: string }) {
           />
         </>
       ) : (
-        <NotConnected />
+        <NotConnected what="rewards" />
       )}
     </Section>
   );

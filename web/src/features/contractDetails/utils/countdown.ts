@@ -1,3 +1,5 @@
+import { formatDecimal } from "../../../lib/format";
+
 /** What the next moment of a stake's life is, and how long until it. */
 export type StakeMoment =
   { kind: "opens"; seconds: bigint } | { kind: "closes"; seconds: bigint } | { kind: "renews" } | { kind: "ended" };
@@ -21,7 +23,7 @@ export function stakeMoment(
 /** Whole days, hours and minutes of a duration (seconds cut). */
 export function durationParts(seconds: bigint): { days: string; hours: string; minutes: string } {
   return {
-    days: String(seconds / 86_400n),
+    days: formatDecimal(seconds / 86_400n, 0),
     hours: String((seconds % 86_400n) / 3_600n),
     minutes: String((seconds % 3_600n) / 60n),
   };

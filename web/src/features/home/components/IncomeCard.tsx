@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { ChevronIcon } from "../../../components/icons";
 import { known } from "../../../components/Placeholder";
-import { formatCompact } from "../../../lib/format";
 import { formatMoney } from "../../../lib/money";
 import { ConnectButton, useWallet } from "../../wallet";
 import { usePoolUser } from "../hooks/usePoolUser";
@@ -20,7 +19,7 @@ export function IncomeCard() {
         <div>
           <span className={styles.label}>{t("home.hashrate")}</span>
           <strong className={styles.value} data-testid="home-hashrate">
-            {known(data?.hashrate, (hashrate) => formatCompact(hashrate))}
+            {known(data?.hashrate, (hashrate) => formatMoney("figure", hashrate))}
           </strong>
         </div>
         <div>

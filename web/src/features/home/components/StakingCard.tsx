@@ -6,6 +6,7 @@ import { formatMoney } from "../../../lib/money";
 import { useStakeCount } from "../hooks/useStakeCount";
 import { useStakeView } from "../hooks/useStakeView";
 import styles from "./StakingCard.module.css";
+import { formatDecimal } from "../../../lib/format";
 
 /** The staking summary: the user's stakes not yet redeemed, the unit price and the cycle; placeholders until read. */
 export function StakingCard() {
@@ -32,7 +33,9 @@ export function StakingCard() {
           )}
         </dd>
         <dt>{t("home.cycle")}</dt>
-        <dd data-testid="home-cycle">{known(view.data, (v) => t("common.days", { days: String(v.cycle) }))}</dd>
+        <dd data-testid="home-cycle">
+          {known(view.data, (v) => t("common.days", { days: formatDecimal(v.cycle, 0) }))}
+        </dd>
       </dl>
     </Section>
   );

@@ -12,6 +12,7 @@ import { useTierDescription } from "../hooks/useTierDescription";
 import { balanceProblem } from "../utils/purchase";
 import { formatMultiple, makeupValues } from "../utils/tiers";
 import styles from "./BuyPopup.module.css";
+import { useBackCloses } from "../../../components/useBackCloses";
 
 function Row({ label, value, testId }: { label: ReactNode; value: ReactNode; testId: string }) {
   return (
@@ -32,6 +33,7 @@ export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onCl
   const balances = usePayBalances();
   const describe = useTierDescription();
   const { buy, busy } = useBuyNft();
+  useBackCloses(tierId !== undefined && quote !== undefined, onClose);
   // Said before Confirm: a balance that cannot pay the quote (the purchase would stop there anyway).
   const short = hasLogin && quote && balances.data ? balanceProblem(quote, balances.data) : null;
   const balance = (value: bigint | undefined, unit: string) =>

@@ -4,6 +4,7 @@ import { formatMoney } from "../../../lib/money";
 import { usePoolReserve } from "../hooks/usePoolReserve";
 import { runwayDays } from "../utils/runway";
 import styles from "./CollectSection.module.css";
+import { formatDecimal } from "../../../lib/format";
 
 /** Transparency: the DWN the pool holds to pay income, and for how many days it pays the current emission. */
 export function ReserveInfo() {
@@ -16,7 +17,7 @@ export function ReserveInfo() {
       <dd data-testid="mine-reserve-amount">{known(data, (d) => `${formatMoney("figure", d.reserve)} DWN`)}</dd>
       <dt>{t("mine.runway")}</dt>
       <dd data-testid="mine-reserve-runway">
-        {known(data, () => (days === null ? t("mine.unknown") : t("common.days", { days: days.toString() })))}
+        {known(data, () => (days === null ? t("mine.unknown") : t("common.days", { days: formatDecimal(days, 0) })))}
       </dd>
     </dl>
   );

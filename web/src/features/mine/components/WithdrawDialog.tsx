@@ -2,6 +2,7 @@ import Dialog from "antd-mobile/es/components/dialog";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../lib/money";
 import { WITHDRAWALS, type IncomeKind } from "../utils/withdraw";
+import { useBackCloses } from "../../../components/useBackCloses";
 
 /** The confirm dialog of spec §4 before a withdrawal: cancel, or confirm to withdraw `asking`, naming the amount. */
 export function WithdrawDialog({
@@ -17,6 +18,7 @@ export function WithdrawDialog({
   onConfirm: (kind: IncomeKind) => void;
 }) {
   const { t } = useTranslation();
+  useBackCloses(asking !== null, onClose);
   return (
     <Dialog
       visible={asking !== null}

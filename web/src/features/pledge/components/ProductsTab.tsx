@@ -11,13 +11,14 @@ import { usePendingAction } from "../../tx/pending";
 import { useStake } from "../hooks/useStake";
 import { useRewardRate } from "../hooks/useRewardRate";
 import { useStakePayView } from "../hooks/useStakePayView";
-import { graceHours, stakeTotals } from "../utils/amounts";
+import { graceHours, maxUnits, stakeTotals } from "../utils/amounts";
 import { SYMBOL } from "../utils/tokens";
 import { MIN_UNITS } from "../utils/units";
 import { ReserveCard } from "./ReserveCard";
 import { StakeTerms } from "./StakeTerms";
 import { UnitsStepper } from "./UnitsStepper";
 import styles from "./ProductsTab.module.css";
+import { formatDecimal } from "../../../lib/format";
 
 /**
  * The "financial products" tab (spec §2): the units stepper, the DWN and A8 the units cost,
@@ -41,11 +42,12 @@ export function ProductsTab() {
   const totals = view.data && stakeTotals(view.data, units);
   const amount = (text: string, token: string) => t("pledge.tokenAmount", { amount: text, token });
   const balances = account ? pay.data : undefined;
+  const max = view.data && balances && maxUnits(view.data, balances);
   return (
     <>
       <Section
         title={t("pledge.quantity")}
-        extra={<UnitsStepper value={units} onChange={setUnits} />}
+        extra={<UnitsStepper value={units} onChange={setUnits} max={max} />}
         testId="pledge-quantity"
       >
         <h3 className={styles.heading}>{t("pledge.requiredAmounts")}</h3>
@@ -70,7 +72,9 @@ export function ProductsTab() {
         </dl>
         <dl className={styles.list}>
           <dt>{t("pledge.cycle")}</dt>
-          <dd data-testid="pledge-cycle">{known(view.data, (v) => t("common.days", { days: String(v.cycle) }))}</dd>
+          <dd data-testid="pledge-cycle">
+            {known(view.data, (v) => t("common.days", { days: formatDecimal(v.cycle, 0) }))}
+          </dd>
         </dl>
       </Section>
       <StakeTerms units={units} />

@@ -42,7 +42,7 @@ export function RecordsTab() {
           <StakeRecordList key={status} status={status} />
         </>
       ) : (
-        <NotConnected height={350} />
+        <NotConnected height={350} what="stakes" />
       )}
     </div>
   );

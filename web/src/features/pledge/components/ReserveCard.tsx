@@ -6,6 +6,7 @@ import { useStakingReserve } from "../hooks/useStakingReserve";
 import { emissionPerDay, runwayDays } from "../utils/amounts";
 import { SYMBOL } from "../utils/tokens";
 import styles from "./ProductsTab.module.css";
+import { formatDecimal } from "../../../lib/format";
 
 /**
  * Transparency: the UDBK the staking contract holds to pay rewards, what it pays out per day
@@ -28,7 +29,7 @@ export function ReserveCard() {
         {runway !== undefined && (
           <>
             <dt>{t("pledge.runway")}</dt>
-            <dd data-testid="pledge-reserve-runway">{t("common.days", { days: runway.toString() })}</dd>
+            <dd data-testid="pledge-reserve-runway">{t("common.days", { days: formatDecimal(runway, 0) })}</dd>
           </>
         )}
       </dl>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { known } from "../../../components/Placeholder";
 import { parseAmount } from "../../../lib/amount";
-import { formatTime } from "../../../lib/format";
+import { formatDecimal, formatTime } from "../../../lib/format";
 import { formatMoney } from "../../../lib/money";
 import { contractDetailsPath } from "../utils/pledgeIdsObj";
 import { SYMBOL } from "../utils/tokens";
@@ -43,7 +43,7 @@ export function StakeRecordCard({
         <dt>{t("contractDetails.amount")}</dt>
         <dd data-testid="stake-pay-dwn">{amount(formatMoney("principal", parseAmount(record.pay_dwn)), SYMBOL.dwn)}</dd>
         <dt>{t("contractDetails.period")}</dt>
-        <dd data-testid="stake-days">{t("common.days", { days: String(record.days) })}</dd>
+        <dd data-testid="stake-days">{t("common.days", { days: formatDecimal(BigInt(record.days), 0) })}</dd>
         <dt>{t("pledge.reward")}</dt>
         <dd data-testid="stake-udbk">{known(pending, (v) => amount(formatMoney("reward", v), SYMBOL.udbk))}</dd>
         <dt>{t("contractDetails.startTime")}</dt>

@@ -1,19 +1,34 @@
 import Stepper from "antd-mobile/es/components/stepper";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { addNamespace } from "../../../i18n/lazyNamespace";
+import { screenStrings } from "../../../i18n/screenStrings";
 import { MIN_UNITS, numericText, unitsFromText } from "../utils/units";
 import styles from "./UnitsStepper.module.css";
 
 const MIN_TEXT = MIN_UNITS.toString();
 
 /**
- * The units stepper: minimum 1, no maximum, whole numbers (spec §2, §5). Typed text keeps its
- * digits only, and the field shows the normalized integer once it loses focus. The value is a
+ * The units stepper: minimum 1, no maximum, whole numbers (spec §2, §5). Typed or pasted text
+ * keeps its digits only, and a line under the field says what was changed ("1e3" read as 13,
+ * "−3" as 3) rather than changing it silently (issue 22 item 12). Max fills the most units the
+ * balances allow (`max`; undefined while they are unknown, or for a visitor). The value is a
  * string (antd-mobile's string mode), so any number of units stays exact.
  */
-export function UnitsStepper({ value, onChange }: { value: bigint; onChange: (units: bigint) => void }) {
-  const { t } = useTranslation();
+export function UnitsStepper({
+  value,
+  onChange,
+  max,
+}: {
+  value: bigint;
+  onChange: (units: bigint) => void;
+  max: bigint | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  addNamespace(i18n, "screens", screenStrings);
+  const { t: screenT } = useTranslation("screens");
   const box = useRef<HTMLDivElement>(null);
+  const [note, setNote] = useState<string | undefined>();
   // antd-mobile's Stepper names its field nothing, writes aria-valuemax="NaN" when there is no
   // maximum and copies the spinbutton's aria values onto the field's wrapper; React sets them
   // again on each render (NaN never equals itself), so they are put right after each render.
@@ -24,6 +39,7 @@ export function UnitsStepper({ value, onChange }: { value: bigint; onChange: (un
     const input = node?.querySelector("input");
     input?.removeAttribute("aria-valuemax");
     input?.setAttribute("aria-label", t("pledge.quantity"));
+    input?.setAttribute("aria-describedby", "pledge-units-note");
   });
   useEffect(() => {
     const node = box.current;
@@ -34,25 +50,53 @@ export function UnitsStepper({ value, onChange }: { value: bigint; onChange: (un
     const strip = (event: Event) => {
       const input = event.target;
       if (!(input instanceof HTMLInputElement)) return;
-      const digits = numericText(input.value);
-      if (digits !== input.value)
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, digits);
+      const typed = input.value;
+      const digits = numericText(typed);
+      // Said once React has taken the edit: a render before its own handler would put the old
+      // value back into the field.
+      const say = (text: string | undefined) => setTimeout(() => setNote(text));
+      if (digits === typed) {
+        say(undefined);
+        return;
+      }
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, digits);
+      say(screenT("units.changed", { typed, units: unitsFromText(digits).toString() }));
     };
     node.addEventListener("input", strip, true);
     return () => node.removeEventListener("input", strip, true);
-  }, []);
+  }, [screenT]);
+  const fillMax = () => {
+    if (max === undefined) return;
+    setNote(max < MIN_UNITS ? screenT("units.noneAffordable") : undefined);
+    onChange(max < MIN_UNITS ? MIN_UNITS : max);
+  };
   return (
     <div ref={box} className={styles.box} data-testid="pledge-units">
-      <Stepper
-        stringMode
-        digits={0}
-        min={MIN_TEXT}
-        defaultValue={MIN_TEXT}
-        value={value.toString()}
-        parser={(text) => unitsFromText(text).toString()}
-        formatter={(text) => unitsFromText(text ?? "").toString()}
-        onChange={(text) => onChange(unitsFromText(text))}
-      />
+      <div className={styles.row}>
+        <Stepper
+          stringMode
+          digits={0}
+          min={MIN_TEXT}
+          defaultValue={MIN_TEXT}
+          value={value.toString()}
+          parser={(text) => unitsFromText(text).toString()}
+          formatter={(text) => unitsFromText(text ?? "").toString()}
+          onChange={(text) => onChange(unitsFromText(text))}
+        />
+        <button
+          type="button"
+          className={styles.max}
+          disabled={max === undefined}
+          title={screenT("units.maxLabel")}
+          onClick={fillMax}
+          data-testid="pledge-units-max"
+        >
+          {screenT("units.max")}
+        </button>
+      </div>
+      <p id="pledge-units-note" className={styles.note} role="status" data-testid="pledge-units-note">
+        {note}
+      </p>
     </div>
   );
 }

@@ -12,6 +12,21 @@ export function stakeTotals(view: Pick<StakeView, "dwnAmount" | "a8Amount">, uni
 }
 
 /**
+ * The most units the balances pay for: the smaller of what the DWN and the A8 balance each
+ * cover at the unit prices (0 when either covers none). A price of 0 limits nothing.
+ */
+export function maxUnits(
+  view: Pick<StakeView, "dwnAmount" | "a8Amount">,
+  pay: Pick<StakePayView, "dwnbalance" | "a8balance">,
+): bigint {
+  const covered = [
+    view.dwnAmount > 0n ? pay.dwnbalance / view.dwnAmount : undefined,
+    view.a8Amount > 0n ? pay.a8balance / view.a8Amount : undefined,
+  ].filter((n): n is bigint => n !== undefined);
+  return covered.reduce((least, n) => (n < least ? n : least), covered[0] ?? 0n);
+}
+
+/**
  * Spec §5 "Staking": the first total the balances cannot cover stops the stake, DWN checked
  * first; undefined when both are covered.
  */

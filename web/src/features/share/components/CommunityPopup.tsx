@@ -6,10 +6,12 @@ import { displayAddress } from "../../../lib/displayAddress";
 import { formatMoney } from "../../../lib/money";
 import { levelKey } from "../../../lib/levels";
 import styles from "./CommunityPopup.module.css";
+import { useBackCloses } from "../../../components/useBackCloses";
 
 /** Community details of a friend: address, level name and community performance. */
 export function CommunityPopup({ friend, onClose }: { friend: Friend | null; onClose: () => void }) {
   const { t } = useTranslation();
+  useBackCloses(friend !== null, onClose);
   return (
     <Popup
       visible={friend !== null}

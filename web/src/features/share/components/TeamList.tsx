@@ -26,7 +26,7 @@ export function TeamList() {
     async (page, size) => ({ items: await call("user/getFriendList", { page: String(page), limit: String(size) }) }),
     [call],
   );
-  if (!hasLogin || !account) return <NotConnected />;
+  if (!hasLogin || !account) return <NotConnected what="team" />;
   return (
     <>
       <InfiniteList

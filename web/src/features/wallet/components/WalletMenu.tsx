@@ -15,6 +15,7 @@ import { readView } from "../../../lib/reads/readView";
 import { usePublicClient } from "../../../lib/usePublicClient";
 import { useGetWalletClient, useWallet } from "../context";
 import styles from "./WalletMenu.module.css";
+import { useBackCloses } from "../../../components/useBackCloses";
 
 const RecentTransactions = lazy(() =>
   import("../../tx/RecentTransactions").then((m) => ({ default: m.RecentTransactions })),
@@ -41,6 +42,7 @@ export function WalletMenu({ account, visible, onClose }: { account: Address; vi
   const getWalletClient = useGetWalletClient();
   const { contracts } = useRuntimeConfig();
   const [recentOpen, setRecentOpen] = useState(false);
+  useBackCloses(visible, onClose);
   addNamespace(i18n, "recent", recentStrings);
   const { t: recentT } = useTranslation("recent");
   const client = usePublicClient();
