@@ -490,7 +490,7 @@ function sequenceOf(ops: fc.Arbitrary<Op>, ownership: Ownership): fc.Arbitrary<O
         { maxLength: 8 },
       ),
       fc.oneof(fc.constant<Op[]>([]), episodeOf(ownership)),
-      fc.array(ops, { minLength: 5, maxLength: 22 }),
+      fc.array(ops, { minLength: 5, maxLength: 16 }),
     )
     .map(([prefix, episode, rest]) => [...prefix, ...episode, ...rest]);
 }
