@@ -58,6 +58,8 @@ export class Oracles {
   private readonly credits: { time: bigint; amount: bigint }[] = [];
   private readonly guaranteeTotal = new Map<Address, bigint>();
   private readonly stakes = new Map<bigint, StakeRecord>();
+  /** Who made the last purchase, if anyone has. */
+  lastBuyer: Address | undefined;
 
   constructor(private readonly setup: OracleSetup) {}
 
@@ -177,6 +179,7 @@ export class Oracles {
       const list = this.purchases.get(p.user) ?? [];
       list.push({ payusdt: p.payusdt, price });
       this.purchases.set(p.user, list);
+      this.lastBuyer = p.user;
 
       const inviter = getAddress(prev.get(`${buyer}.inviter`) as Address);
       const inviterName = name(inviter);

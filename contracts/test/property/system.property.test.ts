@@ -1292,7 +1292,9 @@ class Harness {
           let owed = 0n;
           for (const j of ACTORS.keys()) owed += m.userStaticProfit(actor(j)) + m.userDynamicProfit(actor(j));
           const budget = this.oracles.budgetRoom(m.balanceOf("dwn", P), owed, at);
-          const first = among(Math.max(op.users[0] ?? 0, 0), holders);
+          const lastBuyer = this.oracles.lastBuyer;
+          const latest = op.last ? holders.find((j) => actor(j) === lastBuyer) : undefined;
+          const first = latest ?? among(Math.max(op.users[0] ?? 0, 0), holders);
           const order = [first, ...holders.filter((j) => j !== first)];
           const room = (j: number) => this.oracles.guaranteeRoom(actor(j));
           const picked: number[] = [];
