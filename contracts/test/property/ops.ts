@@ -65,7 +65,16 @@ export type Quote = "none" | "exact" | "moved";
 
 export type Op =
   | { kind: "setInviter"; user: number; inviter: number; steer: boolean; dt: number }
-  | { kind: "buy"; user: number; tier: bigint; steer: boolean; dt: number; quote: Quote }
+  | {
+      kind: "buy";
+      user: number;
+      tier: bigint;
+      steer: boolean;
+      dt: number;
+      quote: Quote;
+      /** Steered to a member whose USDT and DWN9 pay for the tier (an episode's buy). */
+      afford?: boolean;
+    }
   | { kind: "collectStatic"; user: number; steer: boolean; dt: number }
   | { kind: "collectDynamic"; user: number; steer: boolean; dt: number }
   | { kind: "stake"; user: number; units: bigint; dt: number; quote: Quote }
@@ -107,6 +116,8 @@ export type OwnerOp =
       /** Sent at the oldest credit's 30-day mark: −1 a second before, 0 at it; null after `dt`. */
       expiry: -1 | 0 | null;
       dt: number;
+      /** Steered to the holder who bought last (an episode's credit), not picked by `users[0]`. */
+      last?: boolean;
     }
   | { kind: "setFeeRates"; caller: number; unstake: bigint; collect: bigint; dt: number }
   | {
@@ -417,10 +428,65 @@ export const timelockOpArbitrary: fc.Arbitrary<Op> = fc.oneof(
 );
 
 /**
- * A sequence: a short prefix that grows the referral tree, sells NFTs and makes stakes (steered
- * binds and buys, so that income of every kind flows early), then any operations.
+ * A guarantee episode: a few operations in a row that reach what random sequences seldom do.
+ * - `cap`: the DWN price moved one step (down mostly; most steps leave a price at which a
+ *   purchase's cap is not a whole number of DWN), an NFT bought, the price moved again, then one
+ *   wei more than the buyer's room under its cap credited: refused `PoolGuaranteeCapExceeded`
+ *   with the room its purchases fixed at their own price, rounded down, which a cap valued at the
+ *   new price, or rounded up, would not give.
+ * - `budget`: an NFT of a high tier bought (cap room beyond the budget), two credits of half the
+ *   budget left, then one wei more than what is left: refused `PoolGuaranteeBudgetExceeded`
+ *   counting all three calls of the 30-day window, which a budget measured per call would not;
+ *   where the deployer's key owns the contracts, two more credits at the first credit's 30-day
+ *   mark, a second before it and at it, whose success or refusal (with what it counts as
+ *   credited) shows whether the first credit left the window at the right second.
+ * Owner calls are sent by the owner, or where a timelock owns the contracts proposed and executed.
  */
-function sequenceOf(ops: fc.Arbitrary<Op>): fc.Arbitrary<Op[]> {
+function episodeOf(ownership: Ownership): fc.Arbitrary<Op[]> {
+  const asOwner = (call: OwnerOp): fc.Arbitrary<Op> =>
+    ownership === "key"
+      ? fc.constant(call)
+      : fc.record({ executor: actor, offset: fc.integer({ min: 0, max: 60 }) }).map(({ executor, offset }) => ({
+          kind: "propose" as const,
+          call,
+          fate: "execute" as const,
+          executor,
+          offset,
+        }));
+  const credit = (edge: GuaranteeEdge, pick: number, last = false, expiry: -1 | 0 | null = null): fc.Arbitrary<Op> =>
+    asOwner({ kind: "creditGuarantee", caller: OWNER, users: [pick], amounts: [], edge, expiry, dt: 1, last });
+  const buy = (tiers: bigint[]) =>
+    user.buy.chain((op) =>
+      fc.constantFrom(...tiers).map((tier): Op => ({ ...op, tier, steer: true, afford: true, quote: "none" })),
+    );
+  const pick = fc.nat({ max: ACTORS.length - 1 });
+  const step = fc
+    .constantFrom<[bigint, bigint]>([1n, 2n], [2n, 3n], [2n, 3n], [3n, 2n])
+    .chain(([num, den]) => asOwner({ kind: "setDwnPrice", caller: OWNER, price: { num, den, plus: 0n }, dt: 1 }));
+  const cap = fc
+    .tuple(
+      step,
+      buy([1n, 2n, 3n, 4n, 5n]),
+      step,
+      pick.chain((p) => credit("over", p, true)),
+    )
+    .map((ops) => [...ops]);
+  const budget = fc
+    .tuple(
+      buy([4n, 5n]),
+      pick.chain((p) => fc.tuple(credit("fill", p), credit("fill", p), credit("budget", p))),
+      pick.chain((p) => fc.tuple(credit("fill", p, false, -1), credit("fill", p, false, 0))),
+    )
+    .map(([b, credits, marks]) => [b, ...credits, ...(ownership === "key" ? marks : [])]);
+  return fc.oneof(cap, budget);
+}
+
+/**
+ * A sequence: a short prefix that grows the referral tree, sells NFTs and makes stakes (steered
+ * binds and buys, so that income of every kind flows early), in half the sequences a guarantee
+ * episode (while the reserve is still fresh), then any operations.
+ */
+function sequenceOf(ops: fc.Arbitrary<Op>, ownership: Ownership): fc.Arbitrary<Op[]> {
   return fc
     .tuple(
       fc.array(
@@ -431,13 +497,14 @@ function sequenceOf(ops: fc.Arbitrary<Op>): fc.Arbitrary<Op[]> {
         ),
         { maxLength: 8 },
       ),
-      fc.array(ops, { minLength: 5, maxLength: 25 }),
+      fc.oneof(fc.constant<Op[]>([]), episodeOf(ownership)),
+      fc.array(ops, { minLength: 5, maxLength: 16 }),
     )
-    .map(([prefix, rest]) => [...prefix, ...rest]);
+    .map(([prefix, episode, rest]) => [...prefix, ...episode, ...rest]);
 }
 
 /** Half the sequences run where the deployer's key owns the contracts, half where a timelock does. */
 export const sequenceArbitrary: fc.Arbitrary<{ ownership: Ownership; ops: Op[] }> = fc.oneof(
-  sequenceOf(opArbitrary).map((ops) => ({ ownership: "key" as const, ops })),
-  sequenceOf(timelockOpArbitrary).map((ops) => ({ ownership: "timelock" as const, ops })),
+  sequenceOf(opArbitrary, "key").map((ops) => ({ ownership: "key" as const, ops })),
+  sequenceOf(timelockOpArbitrary, "timelock").map((ops) => ({ ownership: "timelock" as const, ops })),
 );

@@ -58,6 +58,8 @@ export class Oracles {
   private readonly credits: { time: bigint; amount: bigint }[] = [];
   private readonly guaranteeTotal = new Map<Address, bigint>();
   private readonly stakes = new Map<bigint, StakeRecord>();
+  /** Who made the last purchase, if anyone has. */
+  lastBuyer: Address | undefined;
 
   constructor(private readonly setup: OracleSetup) {}
 
@@ -177,6 +179,7 @@ export class Oracles {
       const list = this.purchases.get(p.user) ?? [];
       list.push({ payusdt: p.payusdt, price });
       this.purchases.set(p.user, list);
+      this.lastBuyer = p.user;
 
       const inviter = getAddress(prev.get(`${buyer}.inviter`) as Address);
       const inviterName = name(inviter);
@@ -247,6 +250,79 @@ export class Oracles {
       }
       this.credits.push({ time: now, amount: guaranteed });
     }
+    return problems;
+  }
+
+  /**
+   * Checks a refused `creditGuarantee` (`users`, `amounts`) against the oracles' own cap and budget,
+   * from the views before it (`prev`) and its block time; returns what failed. The requirements
+   * are checked user by user in the batch's order (an NFT, then the room under the cap), then the
+   * 30-day budget once for the whole call:
+   * - `PoolNoNft(user)`: the user holds no NFT;
+   * - `PoolGuaranteeCapExceeded(user, amount, room)`: the first entry over its cap (the room its
+   *   own purchase events leave, less the batch's earlier credits to the same user), with that room;
+   * - `PoolGuaranteeBudgetExceeded(credited, budget)`: no entry over its cap, `credited` is every
+   *   credit of the last 30 days plus this call's, and `budget` at most 10 % of the reserve net of
+   *   the income the views already show as owed.
+   */
+  checkRefusal(
+    users: readonly Address[],
+    amounts: readonly bigint[],
+    error: string,
+    args: readonly unknown[],
+    prev: View,
+    now: bigint,
+  ): string[] {
+    const refusals = ["PoolNoNft", "PoolGuaranteeCapExceeded", "PoolGuaranteeBudgetExceeded"];
+    if (!refusals.includes(error) || users.length !== amounts.length) return [];
+    const problems: string[] = [];
+    const name = (a: Address) => this.setup.names.get(getAddress(a)) ?? a;
+    const batch = new Map<Address, bigint>();
+    /** The refusal the batch's entries call for before the budget, if any. */
+    let first: { error: string; args: readonly unknown[] } | undefined;
+    let total = 0n;
+    for (const [i, raw] of users.entries()) {
+      const user = getAddress(raw);
+      const amount = amounts[i];
+      if (((prev.get(`${name(user)}.nftBalance`) as bigint | undefined) ?? 0n) === 0n) {
+        first = { error: "PoolNoNft", args: [user] };
+        break;
+      }
+      const before = batch.get(user) ?? 0n;
+      const left = this.guaranteeRoom(user) - before;
+      const room = left > 0n ? left : 0n;
+      if (amount > room) {
+        first = { error: "PoolGuaranteeCapExceeded", args: [user, amount, room] };
+        break;
+      }
+      batch.set(user, before + amount);
+      total += amount;
+    }
+    const shown = (e: string, a: readonly unknown[]) =>
+      `${e}(${a.map((x) => (typeof x === "string" ? name(x as Address) : String(x))).join(", ")})`;
+    const got = shown(
+      error,
+      args.map((x) => (typeof x === "string" ? getAddress(x) : x)),
+    );
+    if (first) {
+      if (got !== shown(first.error, first.args))
+        problems.push(`creditGuarantee refused with ${got}, due ${shown(first.error, first.args)}`);
+      return problems;
+    }
+    if (error !== "PoolGuaranteeBudgetExceeded") {
+      problems.push(`creditGuarantee refused with ${got}, but every entry holds an NFT and fits its cap`);
+      return problems;
+    }
+    const [credited, budget] = args as [bigint, bigint];
+    const inWindow = this.creditedWithin(now) + total;
+    const limit = this.budgetLimit(prev.get("dwn.pool") as bigint, this.owedVisible(prev));
+    if (credited !== inWindow) {
+      problems.push(
+        `the budget refusal counts ${credited} DWN credited within 30 days; the credits' events and this call make ${inWindow}`,
+      );
+    }
+    if (budget > limit)
+      problems.push(`the budget refusal allows ${budget} DWN, over 10 % of the reserve net of owed income (${limit})`);
     return problems;
   }
 

@@ -220,7 +220,7 @@ interface Stats {
 type Check =
   | { kind: "stake"; units: bigint }
   | { kind: "buy" }
-  | { kind: "guarantee"; total: bigint }
+  | { kind: "guarantee"; total: bigint; users: Address[]; amounts: bigint[] }
   | { kind: "poolCollect"; user: Address; name: ActorName; which: "static" | "dynamic" }
   | { kind: "stakeCollect"; user: Address; name: ActorName; id: bigint }
   | { kind: "redeem"; user: Address; name: ActorName; id: bigint };
@@ -648,6 +648,11 @@ class Harness {
             const problems = this.oracles.check(await lastLogs(), prev, cur, settled, model.now);
             if (problems.length > 0) fail(`oracles:\n  ${problems.join("\n  ")}`, trace);
           }
+          if (!outcome.ok && ORACLES && step.check?.kind === "guarantee") {
+            const { users, amounts } = step.check;
+            const problems = this.oracles.checkRefusal(users, amounts, outcome.error, outcome.args, prev, model.now);
+            if (problems.length > 0) fail(`oracles:\n  ${problems.join("\n  ")}`, trace);
+          }
           if (step.queue && !(step.queue === "execute" && outcome.ok)) this.checkUnchanged(settled, prev, cur, trace);
         }
         if (settings) {
@@ -991,9 +996,21 @@ class Harness {
       case "buy": {
         // Steered: a bound user, every other time one whose inviter holds an NFT (so that the
         // purchase pays a direct push and its static income reaches ancestors that qualify).
+        // An episode's buy goes to a member who can pay for the tier.
         const members = ACTORS.map((_, j) => j).filter((j) => m.validUser(actor(j)));
         const paying = members.filter((j) => m.userBuyNftCount(m.inviterOf(actor(j))) > 0n);
-        const i = op.steer ? among(op.user, op.user % 2 === 0 && paying.length > 0 ? paying : members) : op.user;
+        const t = op.tier >= 1n && op.tier <= 5n ? m.info()[Number(op.tier) - 1] : undefined;
+        const afford = members.filter(
+          (j) =>
+            t !== undefined &&
+            m.balanceOf("usdt", actor(j)) >= t.usdtprice &&
+            m.balanceOf("dwn9", actor(j)) >= t.dwn8price,
+        );
+        const i = !op.steer
+          ? op.user
+          : op.afford && afford.length > 0
+            ? among(op.user, afford)
+            : among(op.user, op.user % 2 === 0 && paying.length > 0 ? paying : members);
         if (op.quote === "none") {
           return tx(
             `buy(${ACTORS[i]}, tier ${op.tier})`,
@@ -1275,7 +1292,9 @@ class Harness {
           let owed = 0n;
           for (const j of ACTORS.keys()) owed += m.userStaticProfit(actor(j)) + m.userDynamicProfit(actor(j));
           const budget = this.oracles.budgetRoom(m.balanceOf("dwn", P), owed, at);
-          const first = among(Math.max(op.users[0] ?? 0, 0), holders);
+          const lastBuyer = this.oracles.lastBuyer;
+          const latest = op.last ? holders.find((j) => actor(j) === lastBuyer) : undefined;
+          const first = latest ?? among(Math.max(op.users[0] ?? 0, 0), holders);
           const order = [first, ...holders.filter((j) => j !== first)];
           const room = (j: number) => this.oracles.guaranteeRoom(actor(j));
           const picked: number[] = [];
@@ -1311,7 +1330,7 @@ class Harness {
           pool(op.kind, [users, amounts]),
           (mm, from) => mm.creditGuarantee(from, users, amounts),
           true,
-          { kind: "guarantee", total: amounts.reduce((a, b) => a + b, 0n) },
+          { kind: "guarantee", total: amounts.reduce((a, b) => a + b, 0n), users, amounts },
         );
       }
       case "setFeeRates":
