@@ -14,29 +14,30 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SHARED_STACK_VAR, startStack, type SharedStack, type Stack } from "../support/stack";
+import { ACCOUNT_OFFSET_VAR, SHARED_STACK_VAR, startStack, type SharedStack, type Stack } from "../support/stack";
 
 const E2E = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** What the shared stacks run with: the explorer the history rows link to (mine, pledge). */
-const SHARED_ENV = { EXPLORER_URL: "https://testnet.bscscan.com" };
-
 /**
- * The lanes, each in the order its files run on its shared stack. Files of one lane never run at
- * the same time, so chain time travel and automine switches stay within a file; what a file
- * leaves on the chain and in the database stays for the next, so each file uses accounts of its
- * own, and the order keeps what a file needs:
- * - offline and config-offline read alice's team as seeded (bob and dave): before any file binds
- *   an account of its own to alice;
- * - mine counts the days since the pool opened (no time travel before it) and leaves tiers 2 and
- *   4 sold out: last on its stack;
- * - wallet puts the chain back after each test (evm_revert, which the database does not follow):
- *   last on its stack.
- * timelock (--timelock) and walletconnect (WALLETCONNECT_PROJECT_ID) start stacks of their own.
+ * The lanes, each with what its shared stack runs with and its files in the order they run on
+ * it. Files of one lane never run at the same time, so chain time travel and automine switches
+ * stay within a file. What a file leaves on the chain and in the database stays for the next:
+ * each file gets accounts of its own (E2E_ACCOUNT_OFFSET, see devnetAccount), and the order
+ * keeps what a file needs of the seeded state:
+ * - offline, config-offline and wallet read alice's team as seeded (bob and dave): before any
+ *   file binds an account of its own to alice (pending, mine, and all of lane B);
+ * - wallet puts the chain back after each test (evm_revert to where it started) and checks what
+ *   `wallet_addEthereumChain` is sent, which names the explorer: on the stack without one.
+ * Lane B's stack names the explorer its history rows link to (pledge asks for it). mine (which
+ * counts the days since the pool opened and sells tiers out), timelock (--timelock) and
+ * walletconnect (WALLETCONNECT_PROJECT_ID) start stacks of their own (see e2eSuite).
  */
-const LANES: readonly (readonly string[])[] = [
-  ["offline", "config-offline", "csp", "polish", "pending", "mine", "timelock"],
-  ["accessibility", "language", "pledge", "share", "wallet", "walletconnect"],
+const LANES: readonly { env: Record<string, string>; files: readonly string[] }[] = [
+  { env: {}, files: ["offline", "config-offline", "csp", "polish", "wallet", "pending", "mine", "timelock"] },
+  {
+    env: { EXPLORER_URL: "https://testnet.bscscan.com" },
+    files: ["accessibility", "language", "pledge", "share", "walletconnect"],
+  },
 ];
 
 interface Result {
@@ -57,9 +58,9 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const selected = (name: string) => allFiles.includes(name) && (wanted.length === 0 || wanted.includes(name));
-const lanes = LANES.map((files) => files.filter(selected));
+const lanes = LANES.map(({ env, files }) => ({ env, files: files.filter(selected) }));
 /** Files in no lane: each on a stack of its own, taken by whichever lane is free first. */
-const unlisted = allFiles.filter((name) => selected(name) && !LANES.some((files) => files.includes(name)));
+const unlisted = allFiles.filter((name) => selected(name) && !LANES.some(({ files }) => files.includes(name)));
 
 const results: Result[] = [];
 const children = new Set<number>();
@@ -89,6 +90,8 @@ function runFile(lane: string, file: string, shared: SharedStack | undefined): P
     const env = { ...process.env };
     if (shared) env[SHARED_STACK_VAR] = JSON.stringify(shared);
     else delete env[SHARED_STACK_VAR];
+    // Accounts of its own: its indices from 20 on moved past every other file's (support/stack.ts).
+    env[ACCOUNT_OFFSET_VAR] = String(1_000 * (allFiles.indexOf(file) + 1));
     const child = spawn(
       process.execPath,
       ["--import", "tsx", "--test", "--test-reporter=spec", `tests/${file}.test.ts`],
@@ -109,15 +112,15 @@ function runFile(lane: string, file: string, shared: SharedStack | undefined): P
 }
 
 /** One lane: its shared stack (when a file of it is selected), its files in order, then new files. */
-async function runLane(name: string, files: readonly string[]): Promise<void> {
+async function runLane(name: string, { env, files }: (typeof lanes)[number]): Promise<void> {
   let stack: Stack | undefined;
   try {
     if (files.length > 0) {
       const logFile = path.join(logDir, `stack-${name}.log`);
       const begin = Date.now();
-      stack = await startStack(SHARED_ENV, [], { logFile });
+      stack = await startStack(env, [], { logFile });
       console.log(`[${name}] shared stack up in ${seconds(Date.now() - begin)} (${stack.origin}; log ${logFile})`);
-      const shared: SharedStack = { origin: stack.origin, rpcUrl: stack.rpcUrl, logFile, env: SHARED_ENV };
+      const shared: SharedStack = { origin: stack.origin, rpcUrl: stack.rpcUrl, logFile, env };
       for (const file of files) await runFile(name, file, shared);
     }
   } catch (error) {
@@ -136,7 +139,7 @@ process.on("SIGINT", () => {
 });
 
 const started = Date.now();
-await Promise.all(lanes.map((files, i) => runLane(String.fromCharCode(65 + i), files)));
+await Promise.all(lanes.map((lane, i) => runLane(String.fromCharCode(65 + i), lane)));
 rmSync(logDir, { recursive: true, force: true });
 
 console.log(`\nBrowser tests, ${lanes.length} lanes at once, ${seconds(Date.now() - started)} in all:`);

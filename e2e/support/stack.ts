@@ -47,9 +47,18 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The devnet account at `index` of the Hardhat mnemonic (also past #19, which the node does not unlock). */
+/** The environment variable through which the runner gives each test file accounts of its own. */
+export const ACCOUNT_OFFSET_VAR = "E2E_ACCOUNT_OFFSET";
+
+/**
+ * The devnet account at `index` of the Hardhat mnemonic (also past #19, which the node does not
+ * unlock). Under the e2e runner, whose files share stacks, an index from 20 on is moved by the
+ * file's own offset (E2E_ACCOUNT_OFFSET), so two files naming the same index get different
+ * accounts; the node's own #0–#19 (the seeded roles among them) are never moved.
+ */
 export function devnetAccount(index: number): HDAccount {
-  return mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: index });
+  const offset = index >= 20 ? Number(process.env[ACCOUNT_OFFSET_VAR] ?? 0) : 0;
+  return mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: index + offset });
 }
 
 /** The seeded demo accounts by role (contracts/deploy/accounts.ts). */
