@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { connectTestWallet, launchBrowser, openPhone, toast } from "../support/browser";
+import { nextFrame, screenReady } from "../support/ready";
 import { role, startStack } from "../support/stack";
 import { en, zh } from "../support/strings";
 import { TestWallet } from "../support/wallet";
@@ -26,9 +27,11 @@ const SCREENS: { name: string; route: string; ready: string }[] = [
 
 async function settle(page: Page, ready: string) {
   await page.getByTestId(ready).first().waitFor();
-  // Network reads finish, then the QR code and the images paint.
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(500);
+  // Every figure shows, then the images and the fonts have loaded and the next frame is painted.
+  await screenReady(page);
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await nextFrame(page);
 }
 
 async function main() {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -47,9 +47,18 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The devnet account at `index` of the Hardhat mnemonic (also past #19, which the node does not unlock). */
+/** The environment variable through which the runner gives each test file accounts of its own. */
+export const ACCOUNT_OFFSET_VAR = "E2E_ACCOUNT_OFFSET";
+
+/**
+ * The devnet account at `index` of the Hardhat mnemonic (also past #19, which the node does not
+ * unlock). Under the e2e runner, whose files share stacks, an index from 20 on is moved by the
+ * file's own offset (E2E_ACCOUNT_OFFSET), so two files naming the same index get different
+ * accounts; the node's own #0–#19 (the seeded roles among them) are never moved.
+ */
 export function devnetAccount(index: number): HDAccount {
-  return mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: index });
+  const offset = index >= 20 ? Number(process.env[ACCOUNT_OFFSET_VAR] ?? 0) : 0;
+  return mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: index + offset });
 }
 
 /** The seeded demo accounts by role (contracts/deploy/accounts.ts). */
@@ -59,7 +68,7 @@ export const role = (name: DevnetRole): HDAccount => devnetAccount(DEVNET_ACCOUN
  * `npm start` run the way a newcomer runs it, on free loopback ports and a temporary data
  * folder, as its own process group. Resolves once it printed that everything is running.
  */
-async function npmStart(extraEnv: Record<string, string> = {}, args: readonly string[] = []) {
+async function npmStart(extraEnv: Record<string, string>, args: readonly string[], logFile: string | undefined) {
   const [devnetPort, port] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-e2e-"));
   const child: ChildProcess = spawn("npm", ["start", ...(args.length > 0 ? ["--", ...args] : [])], {
@@ -94,6 +103,7 @@ async function npmStart(extraEnv: Record<string, string> = {}, args: readonly st
     await new Promise<void>((resolve, reject) => {
       const onData = (chunk: Buffer) => {
         output.push(chunk.toString());
+        if (logFile) appendFileSync(logFile, chunk);
         if (output.join("").includes(READY)) resolve();
       };
       child.stdout?.on("data", onData);
@@ -106,7 +116,43 @@ async function npmStart(extraEnv: Record<string, string> = {}, args: readonly st
     await stop();
     throw error;
   }
-  return { origin: `http://127.0.0.1:${port}`, rpcUrl: `http://127.0.0.1:${devnetPort}`, output, stop };
+  const log = () => output.join("");
+  return { origin: `http://127.0.0.1:${port}`, rpcUrl: `http://127.0.0.1:${devnetPort}`, log, stop };
+}
+
+/**
+ * A stack started by another process (the e2e runner, scripts/run.ts) for several test files, one
+ * after another: where it answers, what it printed (`logFile`) and the configuration it runs with.
+ */
+export interface SharedStack {
+  origin: string;
+  rpcUrl: string;
+  logFile: string;
+  env: Record<string, string>;
+}
+
+/** The environment variable through which the runner hands a test file its shared stack. */
+export const SHARED_STACK_VAR = "E2E_SHARED_STACK";
+
+/**
+ * The shared stack the runner handed this process, when a file asking for `env` and `args` can
+ * use it: no options, and every variable it asks for set the same.
+ */
+export function sharedStackFor(env: Record<string, string>, args: readonly string[]): SharedStack | undefined {
+  const value = process.env[SHARED_STACK_VAR];
+  if (!value || args.length > 0) return undefined;
+  const shared = JSON.parse(value) as SharedStack;
+  return Object.entries(env).every(([key, wanted]) => shared.env[key] === wanted) ? shared : undefined;
+}
+
+/**
+ * Connects to a shared stack: the same helpers as startStack's, whose `stop` leaves the stack
+ * running for the next file. Its chain snapshot (resetChain) is taken now, so a reset puts back
+ * the chain as this file found it.
+ */
+export function connectSharedStack({ origin, rpcUrl, logFile }: SharedStack) {
+  const log = () => (existsSync(logFile) ? readFileSync(logFile, "utf8") : "");
+  return connectStack({ origin, rpcUrl, log, stop: () => Promise.resolve() });
 }
 
 /**
@@ -114,8 +160,12 @@ async function npmStart(extraEnv: Record<string, string> = {}, args: readonly st
  * the helpers tests use to set up and check chain and API state. `env` adds configuration
  * (e.g. WALLETCONNECT_PROJECT_ID) to what `npm start` runs with, `args` its options (`--timelock`).
  */
-export async function startStack(env: Record<string, string> = {}, args: readonly string[] = []) {
-  const started = await npmStart(env, args);
+export async function startStack(
+  env: Record<string, string> = {},
+  args: readonly string[] = [],
+  { logFile }: { logFile?: string } = {},
+) {
+  const started = await npmStart(env, args, logFile);
   try {
     return await connectStack(started);
   } catch (error) {
@@ -124,7 +174,7 @@ export async function startStack(env: Record<string, string> = {}, args: readonl
   }
 }
 
-async function connectStack({ origin, rpcUrl, output, stop }: Awaited<ReturnType<typeof npmStart>>) {
+async function connectStack({ origin, rpcUrl, log, stop }: Awaited<ReturnType<typeof npmStart>>) {
   const config = (await (await fetch(`${origin}/api/config`)).json()) as RuntimeConfig;
   if (config.chain.id !== hardhat.id) throw new Error(`The stack runs chain ${config.chain.id}, not the devnet.`);
   const contracts = config.contracts;
@@ -174,7 +224,7 @@ async function connectStack({ origin, rpcUrl, output, stop }: Awaited<ReturnType
     call,
 
     /** The last `lines` lines `npm start` printed (the devnet's and the server's): for a failure's message. */
-    log: (lines = 40) => output.join("").split("\n").slice(-lines).join("\n"),
+    log: (lines = 40) => log().split("\n").slice(-lines).join("\n"),
 
     status,
 

@@ -1,10 +1,15 @@
 import { after, afterEach, before } from "node:test";
 import type { Browser, BrowserContext } from "playwright-core";
 import { launchBrowser, openPhone } from "./browser";
-import { startStack, type Stack } from "./stack";
+import { connectSharedStack, sharedStackFor, startStack, type Stack } from "./stack";
 
 export interface Suite {
-  /** The stack `npm start` runs for this file (on ports of its own). */
+  /**
+   * The stack `npm start` runs for this file (on ports of its own), or, under the e2e runner
+   * (scripts/run.ts), the stack it shares with the files before it in its lane when this file
+   * asks for nothing the shared stack lacks: its chain and database hold what those files did,
+   * so a file uses accounts of its own.
+   */
   readonly stack: Stack;
   readonly browser: Browser;
   /** A phone (see openPhone), closed after the test that opened it. */
@@ -40,7 +45,8 @@ export function e2eSuite({
 
   before(
     async () => {
-      stack = await startStack(env, args);
+      const shared = sharedStackFor(env ?? {}, args ?? []);
+      stack = shared ? await connectSharedStack(shared) : await startStack(env, args);
       browser = await launchBrowser();
       await setUp?.();
     },

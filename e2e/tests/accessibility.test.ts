@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { stakingAbi } from "@dwn/contracts";
 import { axeViolations, describeViolations } from "../support/axe";
 import { connectTestWallet, screenshot, toast } from "../support/browser";
+import { popupsAtRest, screenReady } from "../support/ready";
 import { e2eSuite } from "../support/suite";
 import { devnetAccount, role } from "../support/stack";
 import { en, zh } from "../support/strings";
@@ -57,11 +58,11 @@ const SCREENS = [
 /** antd-mobile's frames of an open popup, dialog or sheet. */
 const OPEN_FRAME = ".adm-popup-body, .adm-center-popup-wrap";
 
-/** Everything axe finds on the page as it is now, as lines, after the screen's reads settle. */
+/** Everything axe finds on the page as it is now, as lines, once the screen shows its figures. */
 async function check(page: Page, where: string): Promise<string[]> {
-  await page.waitForLoadState("networkidle");
+  await screenReady(page);
   // Opening animations end (antd-mobile's springs), so colours are measured as they rest.
-  await page.waitForTimeout(400);
+  await popupsAtRest(page);
   const found = describeViolations(where, await axeViolations(page));
   if (found.length > 0) await screenshot(page, `axe-${where.replace(/[^a-z0-9-]+/gi, "_")}`);
   return found;

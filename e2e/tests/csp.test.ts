@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { shorten } from "../../web/src/lib/format";
 import { connectTestWallet, expectText, toast } from "../support/browser";
+import { screenReady } from "../support/ready";
 import { e2eSuite } from "../support/suite";
 import { role } from "../support/stack";
 import { zh } from "../support/strings";
@@ -51,8 +52,8 @@ test("the app runs under its Content-Security-Policy: sign-in and five screens, 
     await page.goto(suite.stack.app(route));
     await page.getByTestId(screen).waitFor();
   }
-  // Let the last reads and lazy chunks land.
-  await page.waitForLoadState("networkidle");
+  // The last screen's reads and lazy chunks land: it shows every figure.
+  await screenReady(page);
   assert.deepEqual(await page.evaluate(() => window.__cspViolations), []);
   assert.deepEqual(logged, []);
 

@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { stakingAbi } from "@dwn/contracts";
 import { axeViolations, describeViolations } from "../support/axe";
 import { connectTestWallet, expectText, screenshot, toast } from "../support/browser";
+import { FRAME, nextFrame, popupAtRest, screenReady } from "../support/ready";
 import { layoutSizes } from "../support/sizes";
 import { e2eSuite } from "../support/suite";
 import { devnetAccount, role } from "../support/stack";
@@ -122,9 +123,8 @@ test("no screen scrolls sideways or sticks out at 320×568 (Chinese and English)
     await page.reload();
     for (const screen of screens) {
       await page.goto(suite.stack.app(screen));
-      await page.locator("[data-testid$='-page'], [data-testid='home-connect']").first().waitFor();
-      // The screen's first reads answer (or show their placeholders) before it is measured.
-      await page.waitForLoadState("networkidle");
+      // The screen's first reads answer (a visitor's own figures stay placeholders) before it is measured.
+      await screenReady(page);
       const seen = await overflowing(page);
       if (seen.scrollWidth > seen.width || seen.out.length > 0) {
         problems.push(
@@ -136,9 +136,6 @@ test("no screen scrolls sideways or sticks out at 320×568 (Chinese and English)
   }
   assert.deepEqual(problems, []);
 });
-
-/** antd-mobile's frame of a centred popup or dialog, of a popup sliding in from an edge, and of a popover menu. */
-const FRAME = ".adm-center-popup-wrap, .adm-popup-body, .adm-popover";
 
 /**
  * Where the popup holding `testId` sits: its frame (antd-mobile's centred wrap, or the sliding
@@ -203,26 +200,6 @@ function unreachable(page: Page, testId: string): Promise<string[]> {
   })()`);
 }
 
-/**
- * Waits until the popup holding `testId` has finished opening (see above). Asked through
- * page.evaluate, as the measurements are: waitForFunction's string form is an eval, which the
- * production CSP refuses.
- */
-async function settled(page: Page, testId: string): Promise<void> {
-  const open = `(() => {
-    const el = document.querySelector('[data-testid="${testId}"]');
-    const frame = el && (el.closest(${JSON.stringify(FRAME)}) || el.querySelector(${JSON.stringify(FRAME)}) || el);
-    if (!frame) return false;
-    for (let e = frame; e; e = e.parentElement) if (e.style.pointerEvents === "none") return false;
-    return true;
-  })()`;
-  const deadline = Date.now() + 10_000;
-  while (!(await page.evaluate<boolean>(open))) {
-    if (Date.now() > deadline) throw new Error(`${testId} did not finish opening within 10 s.`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const SIZES = layoutSizes([
   [320, 568, "zh-cn"],
   [320, 568, "en-us"],
@@ -244,7 +221,7 @@ test("the wallet menu is a dark sheet that reads (axe's contrast) and whose ever
     await page.reload();
     await page.getByTestId("wallet-button").tap();
     await page.getByTestId("wallet-disconnect").waitFor();
-    await page.waitForTimeout(400);
+    await popupAtRest(page, "wallet-menu");
     const size = `${width}×${height} (${language})`;
     const shown = "wallet-menu";
     for (const problem of await misplaced(page, shown)) problems.push(`${problem} at ${size}`);
@@ -307,7 +284,7 @@ test("signed in, with an NFT, income and a stake in its redeem window: every scr
       for (const screen of screens) {
         await page.goto(stack.app(screen));
         await page.locator("[data-testid$='-page']").first().waitFor();
-        await page.waitForLoadState("networkidle");
+        await screenReady(page);
         const seen = await overflowing(page);
         if (seen.scrollWidth > seen.width || seen.out.length > 0) {
           problems.push(`${screen} at ${size}: scroll width ${seen.scrollWidth}; ${seen.out.join(", ")}`);
@@ -335,7 +312,7 @@ test("signed in, with an NFT, income and a stake in its redeem window: every scr
         .waitFor();
       // The popup's opening animation ends before it is measured: antd-mobile lets the popup take
       // taps (inline pointer-events no longer "none") only once its slide or fade has reached its end.
-      await settled(page, shown);
+      await popupAtRest(page, shown, { timeout: 10_000 });
       for (const problem of await misplaced(page, shown)) problems.push(`${problem} at ${size}`);
       // Every popup fits the screen or scrolls within it: each of its controls can be reached.
       for (const problem of await unreachable(page, shown)) problems.push(`${problem} at ${size}`);
@@ -369,7 +346,10 @@ test("the wrong-network and bind popups sit centred, fit and have every control 
         [568, 320],
       ] as const) {
         await page.setViewportSize({ width, height });
-        await page.waitForTimeout(200);
+        // The popup is laid out again for the new size, then measured.
+        await page.waitForFunction(([w, h]) => innerWidth === w && innerHeight === h, [width, height] as const);
+        await nextFrame(page);
+        await popupAtRest(page, shown);
         for (const problem of await misplaced(page, shown))
           problems.push(`${problem} at ${width}×${height} (${language})`);
         for (const problem of await unreachable(page, shown))

@@ -6,6 +6,7 @@ import { decodeFunctionData, isAddressEqual, maxUint256, parseGwei, type Address
 import type { HDAccount } from "viem/accounts";
 import { formatAmount, shorten } from "../../web/src/lib/format";
 import { connectTestWallet, expectLocatorText, expectText, screenshot, toast } from "../support/browser";
+import { nextFrame } from "../support/ready";
 import { e2eSuite } from "../support/suite";
 import { devnetAccount, role } from "../support/stack";
 import { fill, zh } from "../support/strings";
@@ -649,7 +650,8 @@ async function pullDown(page: Page, distance: number): Promise<void> {
   await touch("touchStart", 150);
   for (let moved = 10; moved <= distance; moved += 10) {
     await touch("touchMove", 150 + moved);
-    await page.waitForTimeout(16);
+    // One move a frame, as a finger's.
+    await nextFrame(page);
   }
   await touch("touchEnd");
   await session.detach();
@@ -662,9 +664,12 @@ test("pulling the screen down reads it again: tokens received meanwhile show wit
   await suite.stack.mint(suite.stack.contracts.dwn, account.address, 25n * e18);
   // A pull refreshes only from the top of the screen, as a finger scrolling up would get there.
   await page.evaluate("window.scrollTo(0, 0)");
-  // A short pull is not enough and reads nothing.
+  // A short pull is not enough and reads nothing: the indicator springs back at once (after a
+  // pull far enough it stays until the screen's reads have answered).
   await pullDown(page, 40);
-  await page.waitForTimeout(1_000);
+  await page.waitForFunction(
+    () => document.querySelector<HTMLElement>(".adm-pull-to-refresh-head")?.style.height === "0px",
+  );
   await expectText(page, "pledge-dwn-balance", amount(100n * e18, "DWN"));
 
   await pullDown(page, 300);
