@@ -1,4 +1,4 @@
-// The operator command for the owner's settings of Pool and Staking (README, "Owner changes").
+// The operator command for the owner's settings of Pool and Staking (docs/contracts.md, "Deploying to BNB Smart Chain").
 //
 //   npm run --workspace contracts owner -- <setting> <values…> [--salt 0x…] [--send]
 //   npm run --workspace contracts owner -- pending
