@@ -45,10 +45,14 @@ interface Devnet {
 /** Starts the devnet on `dir` and resolves once it says it is ready (it prints how to stop it). */
 async function startDevnet(dir: string): Promise<Devnet> {
   const port = await freePort();
+  // Under solidity-coverage the devnet must not compile into the coverage run's artifacts: the
+  // tests after this one would deploy uninstrumented contracts.
+  const env = { ...process.env };
+  delete env.SOLIDITY_COVERAGE;
   const child = spawn(process.execPath, [require.resolve("hardhat/internal/cli/cli"), "devnet"], {
     cwd: CONTRACTS,
     env: {
-      ...process.env,
+      ...env,
       DEVNET_PORT: String(port),
       DEVNET_STATE_DIR: path.join(dir, "devnet"),
       DATA_DIR: dir,

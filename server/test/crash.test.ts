@@ -8,6 +8,7 @@ import { startDevnet, type Devnet } from "./support/devnet";
 import { createProcessDb } from "./support/process-db";
 import { seededRandom, testSeed, type Random } from "./support/random";
 import { startRpcProxy, type RpcCall } from "./support/rpc-proxy";
+import { ownerChanges } from "../src/store/tables";
 import { assertSameRows, indexCleanly, snapshot } from "./support/snapshot";
 import { spawnServer, type ProcessExit, type ServerProcess } from "./support/server-process";
 
@@ -80,7 +81,8 @@ test(
       const expected = await snapshot(reference.db);
       const actual = await snapshot(crashed);
       for (const table of Object.keys(expected)) {
-        assert.ok(expected[table].length > 0, `the clean run left ${table} empty`);
+        // The devnet's contracts are owned by a key, not a timelock: nothing is ever queued.
+        if (table !== ownerChanges.name) assert.ok(expected[table].length > 0, `the clean run left ${table} empty`);
         assertSameRows(table, actual[table], expected[table]);
       }
       log(
