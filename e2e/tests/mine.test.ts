@@ -492,7 +492,7 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
   await expectText(
     page,
     "mine-reserve-runway",
-    fill(zh.common.days, { days: String(reserve / (parseUnits("0.01", 18) * 86_400n)) }),
+    fill(zh.common.days, { days: (reserve / (parseUnits("0.01", 18) * 86_400n)).toLocaleString("en-US") }),
   );
 
   // Static income: the dialog asks, Cancel sends nothing, Confirm collects.

@@ -50,7 +50,8 @@ const amount = (value: bigint, token: string) => fill(zh.pledge.tokenAmount, { a
 /** What the user is about to receive: cut to 4 decimals, never rounded up. */
 const cut = (value: bigint, token: string) =>
   fill(zh.pledge.tokenAmount, { amount: formatAmount(value, { cut: true }), token });
-const days = (n: bigint | number) => fill(zh.common.days, { days: String(n) });
+/** A day count as the app shows one: grouped in thousands ("11,574 天"). */
+const days = (n: bigint | number) => fill(zh.common.days, { days: n.toLocaleString("en-US") });
 
 /** Devnet account #`index`, with gas, bound under alice, holding `dwn` DWN and `a8` A8 (whole tokens). */
 async function member(index: number, { dwn, a8 }: { dwn: bigint; a8: bigint }): Promise<HDAccount> {

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { poolAbi, stakingAbi } from "@dwn/contracts";
 import { encodeFunctionData, getAddress, hexToString, isHex, parseGwei, toHex, zeroAddress } from "viem";
 import type { HDAccount } from "viem/accounts";
-import { formatAmount, formatCompact, shorten } from "../../web/src/lib/format";
+import { formatAmount, shorten } from "../../web/src/lib/format";
 import { connectTestWallet, expectText, screenshot, storedSession, toast } from "../support/browser";
 import { e2eSuite } from "../support/suite";
 import { devnetAccount, role } from "../support/stack";
@@ -158,14 +158,16 @@ test("a bound user signs in; the session survives a reload and ends with Disconn
     args: [alice.address],
   });
   assert.ok(hashrate > 0n);
-  await expectText(page, "home-hashrate", formatCompact(hashrate));
+  // The same figure as the backpack's: whole, grouped, never abbreviated.
+  await expectText(page, "home-hashrate", formatAmount(hashrate));
   assert.equal(await page.getByTestId("home-connect").count(), 0);
   await screenshot(page, "signed-in-home");
 
   // A reload resumes the session with the stored token: no second signature.
   await page.reload();
   await expectText(page, "wallet-address", shorten(alice.address, 6));
-  await expectText(page, "home-hashrate", formatCompact(hashrate));
+  // The same figure as the backpack's: whole, grouped, never abbreviated.
+  await expectText(page, "home-hashrate", formatAmount(hashrate));
   assert.equal(wallet.callsOf("personal_sign").length, 1);
 
   await page.getByTestId("wallet-button").tap();
