@@ -1,10 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { stakingAbi } from "@dwn/contracts";
 import { connectTestWallet, screenshot, toast } from "../support/browser";
+import { memberInRedeemWindow } from "../support/scenes";
 import { e2eSuite } from "../support/suite";
-import { devnetAccount, role } from "../support/stack";
+import { devnetAccount } from "../support/stack";
 import { zh } from "../support/strings";
 import { sidewaysOverflow, smallControls } from "../support/tap-targets";
 import { TestWallet } from "../support/wallet";
@@ -23,20 +23,7 @@ const suite = e2eSuite({
   setUp: async () => {
     const { stack } = suite;
     for (const account of [member, friend]) await stack.fundGas(account.address);
-    await stack.bind(member, role("alice").address);
-    await stack.fundTokens(member);
-    await stack.buy(member, 1n);
-    await stack.bind(friend, member.address);
-    for (const token of [stack.contracts.dwn, stack.contracts.a8]) await stack.mint(token, member.address, 10n ** 21n);
-    stakeId = await stack.stake(member, 1n);
-    const { cycle } = await stack.publicClient.readContract({
-      address: stack.contracts.staking,
-      abi: stakingAbi,
-      functionName: "stakeView",
-    });
-    // Into the stake's redeem window: its details show Claim and Redeem.
-    await stack.increaseTime(cycle * 86_400n + 60n);
-    await stack.waitIndexed();
+    stakeId = await memberInRedeemWindow(stack, member, friend);
   },
 });
 
