@@ -1,7 +1,8 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { openPgliteCluster } from "./pglite-cluster";
 
 /** A place to run SQL: the database itself or an open transaction. */
 export interface Sql {
@@ -92,8 +93,7 @@ export async function openDb(target: DbTarget): Promise<Db> {
 
 async function openPglite(dataDir?: string): Promise<Db> {
   const unlock = dataDir ? claimDataDir(dataDir) : () => undefined;
-  const lite = new PGlite(dataDir);
-  await lite.waitReady.catch((error: unknown) => {
+  const { lite } = await openPgliteCluster(dataDir).catch((error: unknown) => {
     unlock();
     throw error;
   });
