@@ -2,6 +2,7 @@ import {
   incomeGroups,
   incomeTypes,
   type IncomeGroup,
+  type Data,
   type Endpoint,
   type Fields,
   type Income,
@@ -32,7 +33,7 @@ export interface RouteContext {
   requester: string;
 }
 
-export interface Route {
+export interface Route<D = unknown> {
   /** Answers without a token (and without a session key). */
   open?: boolean;
   /**
@@ -42,8 +43,12 @@ export interface Route {
   ownSession?: boolean;
   /** Sign-in calls: a limit of their own per client address, besides the one of every call. */
   signIn?: boolean;
-  handle(ctx: RouteContext): Promise<unknown>;
+  /** The reply's data: for an API endpoint, exactly the shape the shared API types name. */
+  handle(ctx: RouteContext): Promise<D>;
 }
+
+/** Every endpoint's route, each handler typed by the data its endpoint answers (@dwn/api). */
+export type Routes = { [E in Endpoint]: Route<Data<E>> };
 
 export interface RouteDeps {
   db: Db;
@@ -64,7 +69,7 @@ export function levelOf(small: bigint, thresholds: readonly bigint[]): number {
 
 const int = (text: string) => Number(text);
 
-export function routes({ db, signIn, levelThresholds, upcomingChanges }: RouteDeps): Record<Endpoint, Route> {
+export function routes({ db, signIn, levelThresholds, upcomingChanges }: RouteDeps): Routes {
   /** Chain time of the last indexed block: the "now" of stake schedules. */
   async function chainNow(): Promise<bigint> {
     return BigInt((await readSyncState(db))?.blockTime ?? Math.floor(Date.now() / 1000));
