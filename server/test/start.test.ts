@@ -1,120 +1,175 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { poolAbi } from "@dwn/contracts";
-import type { RuntimeConfig, Reply, SystemStatus } from "@dwn/api";
-import { createPublicClient, http } from "viem";
+import { createApiClient, type Reply, type RuntimeConfig, type SystemStatus } from "@dwn/api";
+import { createPublicClient, createWalletClient, http, zeroAddress, type Hex } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { freePort, type DeploymentRecord } from "./support/devnet";
+import { npmStart, RUNNING } from "./support/npm-start";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-
-function waitFor(child: ChildProcess, text: string, output: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.join("").includes(text)) resolve();
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`npm start exited (${code}) before "${text}":\n${output.join("")}`)));
-  });
-}
+const MNEMONIC = "test test test test test test test test test test test junk";
 
 async function status(api: string): Promise<SystemStatus> {
-  const reply = (await (await fetch(`${api}/api/system/status`)).json()) as Reply<SystemStatus>;
-  assert.equal(reply.status, 200);
-  return reply.data;
+  return ((await (await fetch(`${api}/api/system/status`)).json()) as Reply<SystemStatus>).data;
 }
 
-// The README's first command, run as a newcomer runs it (on ports of its own).
-test("npm start builds the web app, runs the devnet and the server, indexes the seed, and stops everything on Ctrl-C", async () => {
-  const [devnetPort, port] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-start-"));
-  // The devnet keeps its record in the data folder: the committed generated module stays as it is.
-  const generated = path.join(REPO, "contracts", "generated", "deployments.ts");
-  const committed = readFileSync(generated, "utf8");
-  const child = spawn("npm", ["start"], {
-    cwd: REPO,
-    env: { ...process.env, DEVNET_PORT: String(devnetPort), PORT: String(port), DATA_DIR: dataDir, HEALTH_PORT: "0" },
-    detached: true,
-  });
-  const output: string[] = [];
-  const rpc = `http://127.0.0.1:${devnetPort}`;
-  const api = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(child, "Ctrl-C stops everything.", output);
-    const printed = output.join("");
-    const record = JSON.parse(
-      readFileSync(path.join(dataDir, "devnet", "deployment.json"), "utf8"),
-    ) as DeploymentRecord;
-    assert.ok(printed.includes(`Devnet (chain 31337) at ${rpc}`), printed);
-    assert.ok(printed.includes(`${api}/api/`), printed);
-    assert.ok(printed.includes(record.contracts.pool));
-    for (const role of ["owner", "root", "alice", "bob", "carol", "dave", "erin"]) {
-      assert.match(printed, new RegExp(`\\b${role}\\b`));
-    }
+const down = (url: string) =>
+  fetch(url).then(
+    () => false,
+    () => true,
+  );
 
+async function indexedTo(api: string, block: number): Promise<void> {
+  while ((await status(api)).indexedBlock < block) await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+// The README's first command, run as a newcomer runs it (on ports of its own), then again on the
+// same data folder: the second run is the first one's product.
+test(
+  "npm start builds the web app, runs the devnet and the server, indexes the seed, stops everything on Ctrl-C, keeps the chain and the database between runs, refuses a folder of another chain, and --reset starts clean",
+  { skip: process.env.DATABASE_URL ? "npm start runs the embedded database" : false },
+  async () => {
+    const [devnetPort, port] = [await freePort(), await freePort()];
+    const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-persist-"));
+    const rpc = `http://127.0.0.1:${devnetPort}`;
+    const api = `http://127.0.0.1:${port}`;
     const chain = createPublicClient({ chain: hardhat, transport: http(rpc) });
-    assert.equal(await chain.getChainId(), 31337);
-    const alice = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65";
-    assert.equal(
-      await chain.readContract({
-        address: record.contracts.pool,
+    // Account #15 of the devnet's mnemonic: funded at genesis, bound to nobody by the seed.
+    const member = mnemonicToAccount(MNEMONIC, { addressIndex: 15 });
+    const inviterOf = () =>
+      chain.readContract({
+        address: config.contracts.pool,
         abi: poolAbi,
-        functionName: "userMaxNFTPosition",
-        args: [alice],
-      }),
-      3n,
-    );
+        functionName: "inviters",
+        args: [member.address],
+      });
+    let config: RuntimeConfig;
+    // The devnet keeps its record in the data folder: the committed generated module stays as it is.
+    const generated = path.join(REPO, "contracts", "generated", "deployments.ts");
+    const committed = readFileSync(generated, "utf8");
+    try {
+      // First run: everything up and indexed; bind the member to root, sign in, and stop.
+      const first = npmStart({ dataDir, devnetPort, port });
+      await first.until(RUNNING);
+      const printed = first.output();
+      const record = JSON.parse(
+        readFileSync(path.join(dataDir, "devnet", "deployment.json"), "utf8"),
+      ) as DeploymentRecord;
+      assert.ok(printed.includes(`Devnet (chain 31337) at ${rpc}`), printed);
+      assert.ok(printed.includes(`${api}/api/`), printed);
+      assert.ok(printed.includes(record.contracts.pool));
+      for (const role of ["owner", "root", "alice", "bob", "carol", "dave", "erin"]) {
+        assert.match(printed, new RegExp(`\\b${role}\\b`));
+      }
 
-    const page = await fetch(`${api}/chain/`, { headers: { "accept-encoding": "gzip, deflate, br" } });
-    assert.equal(page.status, 200);
-    // The page and its scripts go out compressed when the browser accepts it (fetch decodes them).
-    assert.equal(page.headers.get("content-encoding"), "br");
-    assert.equal(page.headers.get("cache-control"), "public, max-age=0");
-    // The browser opens the connection to the RPC node while the scripts load.
-    assert.equal(page.headers.get("link"), `<${rpc}>; rel=preconnect; crossorigin`);
-    const html = await page.text();
-    assert.match(html, /<div id="root">/);
-    assert.ok(printed.includes(`${api}/chain/`), printed);
-    const styles = /<link rel="stylesheet" crossorigin href="\/chain\/(assets\/[^"]+\.css)"/.exec(html)?.[1];
-    assert.ok(styles, html);
-    const plain = await fetch(`${api}/chain/${styles}`, { headers: { "accept-encoding": "identity" } });
-    assert.equal(plain.headers.get("content-encoding"), null);
-    const gzipped = await fetch(`${api}/chain/${styles}`, { headers: { "accept-encoding": "gzip" } });
-    assert.equal(gzipped.headers.get("content-encoding"), "gzip");
-    assert.equal(gzipped.headers.get("cache-control"), "public, max-age=31536000, immutable");
-    assert.equal(await gzipped.text(), await plain.text());
+      assert.equal(await chain.getChainId(), 31337);
+      const alice = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65";
+      assert.equal(
+        await chain.readContract({
+          address: record.contracts.pool,
+          abi: poolAbi,
+          functionName: "userMaxNFTPosition",
+          args: [alice],
+        }),
+        3n,
+      );
 
-    const config = (await (await fetch(`${api}/api/config`)).json()) as RuntimeConfig;
-    assert.equal(config.chain.id, 31337);
-    assert.deepEqual(config.contracts, record.contracts);
-    // The indexer follows the seeded chain to its head.
-    const head = Number(await chain.getBlockNumber());
-    let seen = await status(api);
-    while (seen.indexedBlock < head) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      seen = await status(api);
+      const page = await fetch(`${api}/chain/`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+      assert.equal(page.status, 200);
+      // The page and its scripts go out compressed when the browser accepts it (fetch decodes them).
+      assert.equal(page.headers.get("content-encoding"), "br");
+      assert.equal(page.headers.get("cache-control"), "public, max-age=0");
+      // The browser opens the connection to the RPC node while the scripts load.
+      assert.equal(page.headers.get("link"), `<${rpc}>; rel=preconnect; crossorigin`);
+      const html = await page.text();
+      assert.match(html, /<div id="root">/);
+      assert.ok(printed.includes(`${api}/chain/`), printed);
+      const styles = /<link rel="stylesheet" crossorigin href="\/chain\/(assets\/[^"]+\.css)"/.exec(html)?.[1];
+      assert.ok(styles, html);
+      const plain = await fetch(`${api}/chain/${styles}`, { headers: { "accept-encoding": "identity" } });
+      assert.equal(plain.headers.get("content-encoding"), null);
+      const gzipped = await fetch(`${api}/chain/${styles}`, { headers: { "accept-encoding": "gzip" } });
+      assert.equal(gzipped.headers.get("content-encoding"), "gzip");
+      assert.equal(gzipped.headers.get("cache-control"), "public, max-age=31536000, immutable");
+      assert.equal(await gzipped.text(), await plain.text());
+
+      config = (await (await fetch(`${api}/api/config`)).json()) as RuntimeConfig;
+      assert.equal(config.chain.id, 31337);
+      assert.deepEqual(config.contracts, record.contracts);
+      // The indexer follows the seeded chain to its head.
+      const head = Number(await chain.getBlockNumber());
+      let seen = await status(api);
+      while (seen.indexedBlock < head) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        seen = await status(api);
+      }
+      assert.equal(seen.chainId, 31337);
+      assert.equal(seen.indexedBlock, head);
+
+      const root = await chain.readContract({ address: config.contracts.pool, abi: poolAbi, functionName: "root" });
+      const wallet = createWalletClient({ account: member, chain: hardhat, transport: http(rpc) });
+      const hash = await wallet.writeContract({
+        address: config.contracts.pool,
+        abi: poolAbi,
+        functionName: "setInviter",
+        args: [root],
+        // A legacy transaction at the app's 3 gwei, as a browser wallet sends it; the seed's are EIP-1559.
+        gasPrice: 3_000_000_000n,
+      });
+      const bound = await chain.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      await indexedTo(api, Number(bound.blockNumber));
+      const client = createApiClient({ origin: api, publicKey: config.publicKey });
+      const message = (await client.call("user/get_address_random", { address: member.address }, { lang: "en-us" }))
+        .data as string;
+      const signs: Hex = await member.signMessage({ message });
+      const login = await client.call("user/login", { address: member.address, signs }, { lang: "en-us" });
+      const token = (login.data as { access_token: string }).access_token;
+      const headBefore = await chain.getBlock({ blockNumber: bound.blockNumber });
+      await first.stop();
+      assert.ok(await down(rpc), "the devnet stops on Ctrl-C");
+      assert.ok(await down(`${api}/api/config`), "the server stops on Ctrl-C");
+
+      // Second run: the same chain (same block hash), the binding, the index and the session.
+      const second = npmStart({ dataDir, devnetPort, port });
+      await second.until(RUNNING);
+      assert.match(second.output(), /Devnet chain restored from .*: \d+ blocks\./);
+      // Nothing the web app is made from changed: the first run's build is served again.
+      assert.match(second.output(), /The web app's devnet build is up to date\./);
+      const again = await chain.getBlock({ blockNumber: bound.blockNumber });
+      assert.equal(again.hash, headBefore.hash);
+      assert.equal(await inviterOf(), root);
+      assert.ok((await status(api)).indexedBlock >= Number(bound.blockNumber));
+      const team = await createApiClient({ origin: api, publicKey: config.publicKey }).call(
+        "user/getMemberTeamInfo",
+        {},
+        { lang: "en-us", token },
+      );
+      assert.equal(team.status, 200, team.msg);
+      await second.stop();
+
+      // The chain gone but the database kept: refused with a sentence, nothing left running.
+      rmSync(path.join(dataDir, "devnet"), { recursive: true, force: true });
+      const other = npmStart({ dataDir, devnetPort, port });
+      assert.equal(await other.exited, 1);
+      assert.match(other.output(), /The data folder .* belongs to another chain .*`npm start -- --reset`/);
+      await assert.rejects(fetch(rpc), "the devnet was stopped");
+
+      // --reset: a new chain and an empty database.
+      const reset = npmStart({ dataDir, devnetPort, port, args: ["--reset"] });
+      await reset.until(RUNNING);
+      assert.match(reset.output(), /Starting clean: deleted /);
+      assert.doesNotMatch(reset.output(), /restored/);
+      assert.equal(await inviterOf(), zeroAddress);
+      await reset.stop();
+      assert.equal(readFileSync(generated, "utf8"), committed, "no run rewrote the committed generated module");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
-    assert.equal(seen.chainId, 31337);
-    assert.equal(seen.indexedBlock, head);
-    assert.equal(readFileSync(generated, "utf8"), committed);
-  } finally {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    if (child.pid) process.kill(-child.pid, "SIGINT");
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  const down = async (url: string) =>
-    fetch(url).then(
-      () => false,
-      () => true,
-    );
-  assert.ok(await down(rpc), "the devnet stops on Ctrl-C");
-  assert.ok(await down(`${api}/api/config`), "the server stops on Ctrl-C");
-});
+  },
+);
