@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { bootPreloads, type BootPreloadTable } from "./src/app/bootPreloads.ts";
+import { ROUTES } from "./src/app/routes.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES, languagesToLoad, type LanguageCode } from "./src/i18n/languages.ts";
 
 /**
@@ -75,24 +76,12 @@ function infiniteQueryHelpersApart(): Plugin {
 
 const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), "src");
 
-/**
- * Each screen's route and module, as src/app/screens.ts lists them (`mine: () => import("…")`);
- * no module for a screen of the shell itself (`home: () => Promise.resolve(…)`).
- */
+/** Each screen's route and module file (without its extension), as src/app/routes.ts lists them. */
 function screenModules(): { pattern: string; module: string | undefined }[] {
-  const table = readFileSync(path.join(SRC, "app/screens.ts"), "utf8");
-  const screens = [...table.matchAll(/^ {2}"?([\w/:]+)"?: \(\) =>\s*(?:import\("([^"]+)"\)|Promise\.resolve)/gm)].map(
-    ([, pattern, from]) => ({
-      pattern,
-      module: from === undefined ? undefined : path.resolve(SRC, "app", from),
-    }),
-  );
-  const start = table.indexOf("export const SCREENS");
-  const listed = table.slice(start, table.indexOf("\n};", start)).match(/^ {2}\S.*: \(\) =>/gm)?.length;
-  if (screens.length === 0 || screens.length !== listed) {
-    throw new Error(`Read ${screens.length} of the ${listed} screens src/app/screens.ts lists.`);
-  }
-  return screens;
+  return Object.entries(ROUTES).map(([pattern, module]) => ({
+    pattern,
+    module: module === null ? undefined : path.join(SRC, module),
+  }));
 }
 
 /**

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "vite";
 import { bootPreloads, type BootPreloadTable } from "../src/app/bootPreloads";
+import { ROUTES, type ScreenRoute } from "../src/app/routes";
 import { SCREENS, screenOf } from "../src/app/screens";
 
 const table: BootPreloadTable = {
@@ -19,6 +20,8 @@ const table: BootPreloadTable = {
   languages: { "zh-cn": [4], "en-us": [5], "ja-jp": [5] },
   defaultLanguage: "zh-cn",
 };
+
+const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src");
 
 const hrefs = (hash: string, cookie = "") => bootPreloads(table, hash, cookie).map((link) => link.href);
 
@@ -66,6 +69,14 @@ describe("the screen a hash route opens", () => {
       const screen = await load();
       expect(typeof screen.Screen, path).toBe("function");
     }
+    // The build reads routes.ts for each screen's files: the app loads the modules it names.
+    expect(Object.keys(ROUTES)).toEqual(Object.keys(SCREENS));
+    for (const [route, module] of Object.entries(ROUTES)) {
+      const from = module === null ? "features/home/HomePage" : module;
+      const file = path.join(srcDir, `${from}.tsx`);
+      const exports: Record<string, unknown> = await import(/* @vite-ignore */ file);
+      expect(exports[from.split("/").pop() ?? ""], route).toBe((await SCREENS[route as ScreenRoute]()).Screen);
+    }
     // Transforming every screen's module graph the first time takes seconds on a busy machine.
   }, 60_000);
 });
@@ -83,8 +94,8 @@ describe("the built index.html", () => {
   }, 120_000);
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-  it("lists every screen of screens.ts, each with its own chunk but home, which is part of the shell", () => {
-    expect(built.routes.map(([pattern]) => pattern).sort()).toEqual(Object.keys(SCREENS).sort());
+  it("lists every screen of routes.ts, each with its own chunk but home, which is part of the shell", () => {
+    expect(built.routes.map(([pattern]) => pattern)).toEqual(Object.keys(ROUTES));
     const mine = bootPreloads(built, "#/mine", "").map((link) => link.href);
     expect(mine.some((href) => /\/assets\/MinePage-[\w-]+\.js$/.test(href))).toBe(true);
     expect(mine.some((href) => /\/assets\/HomePage-/.test(href))).toBe(false);
