@@ -1,9 +1,12 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "vite";
+import { inlineScriptHashes } from "../../server/src/serve/security";
+import { BOOT_SCRIPT } from "../build/preloadScreens";
 import { bootPreloads, type BootPreloadTable } from "../src/app/bootPreloads";
 import { ROUTES, type ScreenRoute } from "../src/app/routes";
 import { SCREENS, screenOf } from "../src/app/screens";
@@ -108,5 +111,27 @@ describe("the built index.html", () => {
 
   it("preloads before the stylesheet, which would hold an inline script back until it has loaded", () => {
     expect(html.indexOf('id="boot-preloads"')).toBeLessThan(html.indexOf('rel="stylesheet"'));
+  });
+
+  it("runs one inline script, the preloads', which the server allows by the hash of the text inlined", () => {
+    // The text between the page's one <script> without attributes and its end tag, as the browser hashes it.
+    const start = html.indexOf("<script>") + "<script>".length;
+    const inlined = html.slice(start, html.indexOf("</script>", start));
+    expect(inlined.startsWith(BOOT_SCRIPT.slice(0, BOOT_SCRIPT.indexOf("(function")))).toBe(true);
+    const hash = createHash("sha256").update(inlined, "utf8").digest("base64");
+    expect(inlineScriptHashes(html)).toEqual([`'sha256-${hash}'`]);
+    // And that text is the preloading script: run alone, it adds the links bootPreloads picks.
+    const appended: Record<string, unknown>[] = [];
+    const document = {
+      cookie: "",
+      getElementById: (id: string) => (id === "boot-preloads" ? { textContent: JSON.stringify(built) } : null),
+      createElement: (tag: string) => ({ tag }),
+      head: { append: (element: Record<string, unknown>) => appended.push(element) },
+    };
+    new Function("document", "location", inlined)(document, { hash: "#/mine" });
+    expect(appended).toEqual(
+      bootPreloads(built, "#/mine", "").map((link) => ({ tag: "link", ...link, crossOrigin: "" })),
+    );
+    expect(appended.length).toBeGreaterThan(1);
   });
 });
