@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { build } from "vite";
+import { build, type Manifest } from "vite";
 import { inlineScriptHashes } from "../../server/src/serve/security";
+import { FIRST_VISIT_BUDGET_KB, measureFirstVisit } from "../build/firstVisit";
 import { BOOT_SCRIPT } from "../build/preloadScreens";
 import { bootPreloads, type BootPreloadTable } from "../src/app/bootPreloads";
 import { ROUTES, type ScreenRoute } from "../src/app/routes";
@@ -91,7 +92,15 @@ describe("the built index.html", () => {
   let built: BootPreloadTable;
 
   beforeAll(async () => {
-    await build({ root: webDir, logLevel: "warn", build: { outDir, emptyOutDir: true } });
+    // As `vite build` builds it: Vite takes NODE_ENV ("test" here) for the bundle's, and React's
+    // development build would be measured.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    try {
+      await build({ root: webDir, logLevel: "warn", build: { outDir, emptyOutDir: true } });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
     html = readFileSync(path.join(outDir, "index.html"), "utf8");
     built = JSON.parse(/<script id="boot-preloads" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? "");
   }, 120_000);
@@ -107,6 +116,23 @@ describe("the built index.html", () => {
       expect(bootPreloads(built, hash, "").map((link) => link.href)).toEqual([
         expect.stringMatching(/^\/chain\/assets\/zh-cn-[\w-]+\.js$/),
       ]);
+  });
+
+  it("keeps a first visit within its budget, the shared code in the chunks the build groups it into", () => {
+    const firstVisit = measureFirstVisit(outDir);
+    expect(firstVisit.total).toBeLessThanOrEqual(FIRST_VISIT_BUDGET_KB * 1000);
+    // React and the app's shell (home included) with the default language's strings.
+    expect(firstVisit.files.map(({ file }) => /^assets\/(.+)-[\w-]{8}\.js$/.exec(file)?.[1]).sort()).toEqual([
+      "app",
+      "index",
+      "react",
+      "rolldown-runtime",
+      "zh-cn",
+    ]);
+    // The code the screens share, antd-mobile's buttons and its overlays: chunks of their own.
+    const manifest = JSON.parse(readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
+    const names = new Set(Object.values(manifest).map((chunk) => chunk.name));
+    for (const name of ["screens", "ui", "overlay"]) expect(names, name).toContain(name);
   });
 
   it("preloads before the stylesheet, which would hold an inline script back until it has loaded", () => {
