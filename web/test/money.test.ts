@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { feeFigures } from "../src/features/contractDetails/utils/fees";
+import { feeFigures } from "../src/features/shared/utils/fees";
 import { cumulativeGains, signedAmount, withdrawable } from "../src/features/incomeLog/utils/incomes";
 import { StakeRecordCard } from "../src/features/pledge/components/StakeRecordCard";
 import { loadResources } from "../src/i18n/resources";
