@@ -80,10 +80,10 @@ const SITES: readonly [file: string, amount: string, kind: AmountKind][] = [
   ["features/contractDetails/components/RewardRow.tsx", "reward", "reward"],
   ["features/contractDetails/components/RewardRow.tsx", "reward - fee", "receivable"],
   ["features/contractDetails/components/RewardRow.tsx", "fee", "fee"],
-  ["features/contractDetails/utils/fees.ts", "amount", "reward"],
-  ["features/contractDetails/utils/fees.ts", "amount", "principal"],
-  ["features/contractDetails/utils/fees.ts", "fee", "fee"],
-  ["features/contractDetails/utils/fees.ts", "receivable", "receivable"],
+  ["features/shared/utils/fees.ts", "amount", "reward"],
+  ["features/shared/utils/fees.ts", "amount", "principal"],
+  ["features/shared/utils/fees.ts", "fee", "fee"],
+  ["features/shared/utils/fees.ts", "receivable", "receivable"],
   // share
   ["features/share/components/CommunityPopup.tsx", "parseAmount(friend.team_performance)", "figure"],
   // toasts and sentences
