@@ -13,7 +13,9 @@ const ANTD_MOBILE_INDEX = {
 /**
  * The web app's features (web/src/features/*): one may import another only through its public
  * entries, its index.ts and the modules named here; what several features use lives in
- * features/shared, which any may import.
+ * features/shared, which any may import. The modules named here are those others load with
+ * import() (their own chunks: an index would bring its whole feature along) or that the
+ * wallet and the transaction flow offer each other without an import cycle through an index.
  */
 const FEATURE_ENTRIES = {
   tx: ["pending", "received", "PendingBadge", "RecentTransactions", "recentStrings"],
@@ -32,9 +34,9 @@ const featureRules = FEATURES.map((feature) => ({
         paths: [ANTD_MOBILE_INDEX],
         patterns: FEATURES.filter((other) => other !== feature && other !== "shared").map((other) => ({
           regex: `(^|/)${other}/(?!(${(FEATURE_ENTRIES[other] ?? []).join("|") || "index"})$).+`,
-          message: `Import another feature through its public entry (features/${other}/index.ts${
+          message: `features/${other} is imported through its public entries only (its index.ts${
             FEATURE_ENTRIES[other] ? `, ${FEATURE_ENTRIES[other].join(", ")}` : ""
-          }); move what several features use to features/shared.`,
+          }): move what several features use to features/shared.`,
         })),
       },
     ],
