@@ -133,6 +133,7 @@ const WEB_INPUTS = [
   "web/public",
   "web/index.html",
   "web/vite.config.ts",
+  "web/build",
   "web/package.json",
   "web/tsconfig.json",
   "api/src",

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { StakeRecord } from "@dwn/api";
-import { feeEstimate, feeFigures, ratePercent, RATE_SCALE } from "../src/features/contractDetails/utils/fees";
+import { feeEstimate, feeFigures, ratePercent, RATE_SCALE } from "../src/features/shared/utils/fees";
 import {
   contractDetailsPath,
   parsePledgeIdsObj,
   PLEDGE_IDS_OBJ,
   type PledgeRecord,
-} from "../src/features/pledge/utils/pledgeIdsObj";
+} from "../src/features/shared/utils/pledgeIdsObj";
 
 const e18 = 10n ** 18n;
 /** The devnet's reward: 11574074074074 UDBK-wei a unit a second. */

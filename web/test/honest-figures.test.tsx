@@ -14,7 +14,7 @@ import { DetailCard } from "../src/features/contractDetails/components/DetailCar
 import { durationParts, stakeMoment } from "../src/features/contractDetails/utils/countdown";
 import { cumulativeGains, withdrawable } from "../src/features/incomeLog/utils/incomes";
 import { StakeRecordCard } from "../src/features/pledge/components/StakeRecordCard";
-import { contractDetailsPath, PLEDGE_IDS_OBJ, stakeIdOfLink } from "../src/features/pledge/utils/pledgeIdsObj";
+import { contractDetailsPath, PLEDGE_IDS_OBJ, stakeIdOfLink } from "../src/features/shared/utils/pledgeIdsObj";
 import { loadResources } from "../src/i18n/resources";
 import { NO_REPLY } from "../src/lib/api";
 import { publicClientFor } from "../src/lib/chain";

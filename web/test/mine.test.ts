@@ -11,7 +11,7 @@ import {
   makeupValues,
   tierImage,
   tierRemaining,
-} from "../src/features/mine/utils/tiers";
+} from "../src/features/shared/utils/tiers";
 import { WITHDRAWALS, withdrawProblem } from "../src/features/mine/utils/withdraw";
 import nft3 from "../src/assets/nft3.svg";
 import nft5 from "../src/assets/nft5.svg";

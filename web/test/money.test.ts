@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { feeFigures } from "../src/features/contractDetails/utils/fees";
+import { feeFigures } from "../src/features/shared/utils/fees";
 import { cumulativeGains, signedAmount, withdrawable } from "../src/features/incomeLog/utils/incomes";
 import { StakeRecordCard } from "../src/features/pledge/components/StakeRecordCard";
 import { loadResources } from "../src/i18n/resources";
@@ -80,10 +80,10 @@ const SITES: readonly [file: string, amount: string, kind: AmountKind][] = [
   ["features/contractDetails/components/RewardRow.tsx", "reward", "reward"],
   ["features/contractDetails/components/RewardRow.tsx", "reward - fee", "receivable"],
   ["features/contractDetails/components/RewardRow.tsx", "fee", "fee"],
-  ["features/contractDetails/utils/fees.ts", "amount", "reward"],
-  ["features/contractDetails/utils/fees.ts", "amount", "principal"],
-  ["features/contractDetails/utils/fees.ts", "fee", "fee"],
-  ["features/contractDetails/utils/fees.ts", "receivable", "receivable"],
+  ["features/shared/utils/fees.ts", "amount", "reward"],
+  ["features/shared/utils/fees.ts", "amount", "principal"],
+  ["features/shared/utils/fees.ts", "fee", "fee"],
+  ["features/shared/utils/fees.ts", "receivable", "receivable"],
   // share
   ["features/share/components/CommunityPopup.tsx", "parseAmount(friend.team_performance)", "figure"],
   // toasts and sentences

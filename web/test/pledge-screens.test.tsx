@@ -8,7 +8,7 @@ import type { StakeRecord } from "@dwn/api";
 import { DetailCard } from "../src/features/contractDetails/components/DetailCard";
 import { RewardRow } from "../src/features/contractDetails/components/RewardRow";
 import { StakeRecordCard } from "../src/features/pledge/components/StakeRecordCard";
-import { parsePledgeIdsObj, PLEDGE_IDS_OBJ } from "../src/features/pledge/utils/pledgeIdsObj";
+import { parsePledgeIdsObj, PLEDGE_IDS_OBJ } from "../src/features/shared/utils/pledgeIdsObj";
 import { loadResources } from "../src/i18n/resources";
 import { RuntimeConfigProvider } from "../src/lib/runtime";
 import { config } from "./support/wallet-harness";

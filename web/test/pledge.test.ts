@@ -9,7 +9,7 @@ import {
   runwayDays,
   stakeTotals,
 } from "../src/features/pledge/utils/amounts";
-import { PLEDGE_CURRENT_TAB, PLEDGE_RECORDS_ACTIVE, tabIndexes } from "../src/features/pledge/utils/storage";
+import { PLEDGE_CURRENT_TAB, PLEDGE_RECORDS_ACTIVE, tabIndexes } from "../src/features/shared/utils/storage";
 import { MIN_UNITS, numericText, unitsFromText } from "../src/features/pledge/utils/units";
 import { MemoryStorage } from "./support/memory-storage";
 

@@ -1,7 +1,7 @@
 import { ApiError } from "@dwn/api";
 import { describe, expect, it } from "vitest";
 import { linkify } from "../src/features/announcement/linkify";
-import { stakeIdOfLink } from "../src/features/pledge/utils/pledgeIdsObj";
+import { stakeIdOfLink } from "../src/features/shared/utils/pledgeIdsObj";
 import { NO_REPLY } from "../src/lib/api";
 import { isTransient } from "../src/lib/readError";
 

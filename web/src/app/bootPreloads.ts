@@ -1,7 +1,7 @@
 /**
  * What index.html fetches ahead, before the app's scripts run: the opened screen's chunks and
  * the language's strings. The routes live in the URL's hash, which the server never sees, so
- * the page decides itself. The build (vite.config.ts) writes the table into index.html and
+ * the page decides itself. The build (build/preloadScreens.ts) writes the table into index.html and
  * inlines `bootPreloads` beside it; it must therefore use nothing from outside its own body.
  */
 export interface BootPreloadTable {

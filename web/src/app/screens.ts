@@ -3,6 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { matchPath } from "react-router-dom";
 import { HomePage } from "../features/home/HomePage";
+import type { ScreenRoute } from "./routes";
 
 /** What a screen may start before its first render: the public reads its largest element shows. */
 export interface ScreenContext {
@@ -16,16 +17,16 @@ export interface ScreenModule {
 }
 
 /**
- * Each screen by its route (DESIGN.md §6), in a chunk of its own: a first visit downloads the
- * shell and the opened screen only. vite.config.ts reads this table too: index.html fetches
- * the opened screen's chunks beside the shell's.
+ * Each screen of routes.ts, in a chunk of its own: a first visit downloads the shell and the
+ * opened screen only. Each loads the module routes.ts names for it, whose files index.html
+ * fetches beside the shell's (build/preloadScreens.ts).
  *
  * Home is part of the shell. It is the landing screen, and its reads (the pool and the staking
  * views, the contract-call decoding) are what most screens read too: in the shell's chunk they
  * cost a first visit to home fewer bytes than its own dozen small chunks did, and spare every
  * other screen those requests.
  */
-export const SCREENS: Record<string, () => Promise<ScreenModule>> = {
+export const SCREENS: Record<ScreenRoute, () => Promise<ScreenModule>> = {
   home: () => Promise.resolve({ Screen: HomePage }),
   share: () => import("../features/share/SharePage").then((m) => ({ Screen: m.SharePage })),
   mine: () => import("../features/mine/MinePage").then((m) => ({ Screen: m.MinePage, prefetch: m.prefetchMine })),
@@ -44,9 +45,9 @@ export const SCREENS: Record<string, () => Promise<ScreenModule>> = {
 };
 
 /** The screen a hash route shows: home for the index and for any path without a screen. */
-export function screenOf(hash: string): string {
+export function screenOf(hash: string): ScreenRoute {
   const pathname = hash.replace(/^#/, "").split("?")[0] || "/";
-  return Object.keys(SCREENS).find((path) => matchPath(`/${path}`, pathname)) ?? "home";
+  return (Object.keys(SCREENS) as ScreenRoute[]).find((path) => matchPath(`/${path}`, pathname)) ?? "home";
 }
 
 /**

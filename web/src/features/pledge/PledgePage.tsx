@@ -4,11 +4,11 @@ import { PageNavBar } from "../../components/PageNavBar";
 import { Tabs } from "../../components/Tabs";
 import { publicClientFor } from "../../lib/chain";
 import { UpcomingChanges } from "../changes/UpcomingChanges";
-import { stakeViewQuery } from "../home/hooks/useStakeView";
+import { stakeViewQuery } from "../shared/hooks/useStakeView";
 import { ProductsTab } from "./components/ProductsTab";
 import { RecordsTab } from "./components/RecordsTab";
 import { usePersistedTab } from "./hooks/usePersistedTab";
-import { PLEDGE_CURRENT_TAB } from "./utils/storage";
+import { PLEDGE_CURRENT_TAB } from "../shared/utils/storage";
 
 /** /pledge, the staking page (spec §2): "financial products" and "my finances", the tab kept in local storage. */
 export function PledgePage() {

@@ -4,8 +4,8 @@ import { ExplorerLink } from "../../../components/ExplorerLink";
 import { parseAmount } from "../../../lib/amount";
 import { formatTime } from "../../../lib/format";
 import { formatMoney } from "../../../lib/money";
-import { useTierDescription } from "../../mine/hooks/useTierDescription";
-import { tierImage } from "../../mine/utils/tiers";
+import { useTierDescription } from "../../shared/hooks/useTierDescription";
+import { tierImage } from "../../shared/utils/tiers";
 import { nftPower } from "../utils/nftPower";
 import styles from "./NftRow.module.css";
 

@@ -5,8 +5,8 @@ import { Section } from "../../../components/Section";
 import { formatDecimal, formatTime } from "../../../lib/format";
 import { formatMoney } from "../../../lib/money";
 import type { StakeInfo } from "../../../lib/reads/staking";
-import { StatusBadge } from "../../pledge/components/StatusBadge";
-import { SYMBOL } from "../../pledge/utils/tokens";
+import { StatusBadge } from "../../shared/components/StatusBadge";
+import { SYMBOL } from "../../shared/utils/tokens";
 import { durationParts, stakeMoment } from "../utils/countdown";
 import styles from "./DetailCard.module.css";
 

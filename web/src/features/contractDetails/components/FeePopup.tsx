@@ -1,7 +1,7 @@
 import Button from "antd-mobile/es/components/button";
 import Popup from "antd-mobile/es/components/popup";
 import { useTranslation } from "react-i18next";
-import { feeEstimate, feeFigures } from "../utils/fees";
+import { feeEstimate, feeFigures } from "../../shared/utils/fees";
 import styles from "./FeePopup.module.css";
 import { useBackCloses } from "../../../components/useBackCloses";
 

@@ -8,8 +8,8 @@ import { useRuntimeConfig } from "../../../lib/runtime";
 import { failureText, useTransaction } from "../../tx";
 import { receivedText, withReceived } from "../../tx/received";
 import { useWallet } from "../../wallet";
-import { stakeListKey } from "../../pledge/hooks/useStakeList";
-import { PLEDGE_RECORDS_ACTIVE, tabIndexes } from "../../pledge/utils/storage";
+import { stakeListKey } from "../../shared/hooks/useStakeList";
+import { PLEDGE_RECORDS_ACTIVE, tabIndexes } from "../../shared/utils/storage";
 
 /**
  * Spec §9: the stake list reloads 2 s after a claim or a redeem, and after a redeem the screen

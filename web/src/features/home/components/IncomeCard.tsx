@@ -4,7 +4,7 @@ import { ChevronIcon } from "../../../components/icons";
 import { known } from "../../../components/Placeholder";
 import { formatMoney } from "../../../lib/money";
 import { ConnectButton, useWallet } from "../../wallet";
-import { usePoolUser } from "../hooks/usePoolUser";
+import { usePoolUser } from "../../shared/hooks/usePoolUser";
 import styles from "./IncomeCard.module.css";
 
 /** The user's computing power and the DWN income waiting to be collected; placeholders until read (or when not connected). */

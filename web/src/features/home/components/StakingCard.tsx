@@ -4,7 +4,7 @@ import { Section } from "../../../components/Section";
 import { known } from "../../../components/Placeholder";
 import { formatMoney } from "../../../lib/money";
 import { useStakeCount } from "../hooks/useStakeCount";
-import { useStakeView } from "../hooks/useStakeView";
+import { useStakeView } from "../../shared/hooks/useStakeView";
 import styles from "./StakingCard.module.css";
 import { formatDecimal } from "../../../lib/format";
 

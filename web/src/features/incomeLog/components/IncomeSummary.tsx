@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { known } from "../../../components/Placeholder";
 import { formatMoney } from "../../../lib/money";
-import { usePoolUser } from "../../home/hooks/usePoolUser";
+import { usePoolUser } from "../../shared/hooks/usePoolUser";
 import { useWallet } from "../../wallet";
 import { useIncomeCollected } from "../hooks/useIncomeCollected";
 import { cumulativeGains, withdrawable } from "../utils/incomes";

@@ -8,9 +8,9 @@ import { ConnectButton, useWallet } from "../../wallet";
 import { useBuyNft } from "../hooks/useBuyNft";
 import { useBuyQuote } from "../hooks/useBuyQuote";
 import { usePayBalances } from "../hooks/usePayBalances";
-import { useTierDescription } from "../hooks/useTierDescription";
+import { useTierDescription } from "../../shared/hooks/useTierDescription";
 import { balanceProblem } from "../utils/purchase";
-import { formatMultiple, makeupValues } from "../utils/tiers";
+import { formatMultiple, makeupValues } from "../../shared/utils/tiers";
 import styles from "./BuyPopup.module.css";
 import { useBackCloses } from "../../../components/useBackCloses";
 

@@ -6,7 +6,7 @@ import { Section } from "../../../components/Section";
 import { showToast } from "../../../components/toast";
 import { known } from "../../../components/Placeholder";
 import { formatMoney } from "../../../lib/money";
-import { usePoolUser } from "../../home/hooks/usePoolUser";
+import { usePoolUser } from "../../shared/hooks/usePoolUser";
 import { usePendingAction } from "../../tx/pending";
 import { ConnectButton, useWallet } from "../../wallet";
 import { useWithdraw } from "../hooks/useWithdraw";

@@ -8,7 +8,7 @@ import { useReadErrorText } from "../../../lib/useReadErrorText";
 import { useFetchBuyQuote } from "../hooks/useBuyQuote";
 import { useOwnedTiers } from "../hooks/useOwnedTiers";
 import { useTiers } from "../hooks/useTiers";
-import { isSoldOut } from "../utils/tiers";
+import { isSoldOut } from "../../shared/utils/tiers";
 import { TierSlide } from "./TierSlide";
 import styles from "./NftExchange.module.css";
 

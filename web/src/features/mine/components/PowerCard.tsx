@@ -4,8 +4,8 @@ import { known } from "../../../components/Placeholder";
 import { parseAmount } from "../../../lib/amount";
 import { formatCompact } from "../../../lib/format";
 import { formatMoney } from "../../../lib/money";
-import { usePoolUser } from "../../home/hooks/usePoolUser";
-import { useTeamInfo } from "../../share/hooks/useTeamInfo";
+import { usePoolUser } from "../../shared/hooks/usePoolUser";
+import { useTeamInfo } from "../../shared/hooks/useTeamInfo";
 import { useWallet } from "../../wallet";
 import styles from "./PowerCard.module.css";
 

@@ -2,8 +2,8 @@ import Button from "antd-mobile/es/components/button";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../lib/money";
 import type { Tier } from "../../../lib/reads/pool";
-import { useTierDescription } from "../hooks/useTierDescription";
-import { formatMultiple, tierImage, tierRemaining } from "../utils/tiers";
+import { useTierDescription } from "../../shared/hooks/useTierDescription";
+import { formatMultiple, tierImage, tierRemaining } from "../../shared/utils/tiers";
 import { usePendingAction } from "../../tx/pending";
 import styles from "./NftExchange.module.css";
 

@@ -7,10 +7,10 @@ import { PageLoading } from "../../../components/PageLoading";
 import { Tabs } from "../../../components/Tabs";
 import { IndexerLagNotice, useIndexerLag } from "../../tx";
 import { useWallet } from "../../wallet";
-import { usePendingRewards } from "../hooks/usePendingRewards";
+import { usePendingRewards } from "../../shared/hooks/usePendingRewards";
 import { usePersistedTab } from "../hooks/usePersistedTab";
-import { useStakeList } from "../hooks/useStakeList";
-import { PLEDGE_RECORDS_ACTIVE } from "../utils/storage";
+import { useStakeList } from "../../shared/hooks/useStakeList";
+import { PLEDGE_RECORDS_ACTIVE } from "../../shared/utils/storage";
 import { StakeRecordCard } from "./StakeRecordCard";
 
 const STATUSES = [0, 1, 2] as const;

@@ -4,7 +4,7 @@ import { Section } from "../../../components/Section";
 import { formatMoney } from "../../../lib/money";
 import { useStakingReserve } from "../hooks/useStakingReserve";
 import { emissionPerDay, runwayDays } from "../utils/amounts";
-import { SYMBOL } from "../utils/tokens";
+import { SYMBOL } from "../../shared/utils/tokens";
 import styles from "./ProductsTab.module.css";
 import { formatDecimal } from "../../../lib/format";
 

@@ -5,9 +5,9 @@ import { known } from "../../../components/Placeholder";
 import { parseAmount } from "../../../lib/amount";
 import { formatDecimal, formatTime } from "../../../lib/format";
 import { formatMoney } from "../../../lib/money";
-import { contractDetailsPath } from "../utils/pledgeIdsObj";
-import { SYMBOL } from "../utils/tokens";
-import { StatusBadge } from "./StatusBadge";
+import { contractDetailsPath } from "../../shared/utils/pledgeIdsObj";
+import { SYMBOL } from "../../shared/utils/tokens";
+import { StatusBadge } from "../../shared/components/StatusBadge";
 import styles from "./StakeRecordCard.module.css";
 
 /**

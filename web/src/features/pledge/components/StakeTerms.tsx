@@ -2,12 +2,12 @@ import { useTranslation } from "react-i18next";
 import { known } from "../../../components/Placeholder";
 import { Section } from "../../../components/Section";
 import { formatMoney } from "../../../lib/money";
-import { useFeeRates } from "../../contractDetails/hooks/useFeeRates";
-import { ratePercent } from "../../contractDetails/utils/fees";
-import { useStakeView } from "../../home/hooks/useStakeView";
+import { useFeeRates } from "../../shared/hooks/useFeeRates";
+import { ratePercent } from "../../shared/utils/fees";
+import { useStakeView } from "../../shared/hooks/useStakeView";
 import { useRewardRate } from "../hooks/useRewardRate";
 import { cycleReward, SECONDS_PER_DAY } from "../utils/amounts";
-import { SYMBOL } from "../utils/tokens";
+import { SYMBOL } from "../../shared/utils/tokens";
 import styles from "./ProductsTab.module.css";
 
 /**

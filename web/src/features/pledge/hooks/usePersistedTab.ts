@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { tabIndexes, type TabKey } from "../utils/storage";
+import { tabIndexes, type TabKey } from "../../shared/utils/storage";
 
 /** A tab index kept in local storage under `key` (spec §2): `[index, select]`. */
 export function usePersistedTab(key: TabKey): [number, (index: number) => void] {

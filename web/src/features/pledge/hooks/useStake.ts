@@ -9,7 +9,7 @@ import { usePublicClient } from "../../../lib/usePublicClient";
 import { failureText, useTransaction } from "../../tx";
 import { useWallet } from "../../wallet";
 import { approvalsNeeded, insufficientToken, stakeTotals } from "../utils/amounts";
-import { SYMBOL } from "../utils/tokens";
+import { SYMBOL } from "../../shared/utils/tokens";
 
 /** The terms the page showed when the user pressed Stake: the stake is held to them. */
 export interface ShownTerms {

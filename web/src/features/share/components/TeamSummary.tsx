@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { known } from "../../../components/Placeholder";
-import { useTeamInfo } from "../hooks/useTeamInfo";
+import { useTeamInfo } from "../../shared/hooks/useTeamInfo";
 import styles from "./TeamSummary.module.css";
 
 /** Direct friends and community size; placeholders until read or when not signed in. */
