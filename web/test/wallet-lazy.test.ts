@@ -3,7 +3,7 @@ import { createLazyWalletMachine } from "../src/features/wallet/lazyMachine";
 import type { WalletMachine } from "../src/features/wallet/machine";
 import { signedOutState } from "../src/features/wallet/state";
 import { STORAGE_KEYS } from "../src/features/wallet/storage";
-import { createHarness, people } from "./support/wallet-harness";
+import { createHarness, people, walletView } from "./support/wallet-harness";
 
 /** The stand-in over a real machine (the harness's), with the fetch of its code under control. */
 function lazyOver(h: ReturnType<typeof createHarness>, { failFirst = false } = {}) {
@@ -53,17 +53,21 @@ describe("the wallet machine fetched on first use", () => {
     const h = createHarness({ account: people.alice });
     const { lazy, load, arrive } = lazyOver(h);
     const seen: boolean[] = [];
-    lazy.subscribe(() => seen.push(lazy.getState().connecting));
+    lazy.subscribe(() => seen.push(walletView(lazy.getState()).connecting));
 
     const first = lazy.connect();
     const second = lazy.connect();
-    expect(lazy.getState().connecting).toBe(true);
+    expect(walletView(lazy.getState()).connecting).toBe(true);
     arrive();
     await Promise.all([first, second]);
 
     expect(load).toHaveBeenCalledTimes(1);
     expect(h.wallet.methods().filter((m) => m === "eth_requestAccounts")).toHaveLength(1);
-    expect(lazy.getState()).toMatchObject({ account: people.alice.address, hasLogin: true, connecting: false });
+    expect(walletView(lazy.getState())).toMatchObject({
+      account: people.alice.address,
+      hasLogin: true,
+      connecting: false,
+    });
     expect(lazy.token()).toBe("token-1");
     expect(lazy.getProvider()).toBe(h.wallet);
     expect(seen[0]).toBe(true);
@@ -77,11 +81,11 @@ describe("the wallet machine fetched on first use", () => {
     arrive();
     await first;
     expect(onLoadError).toHaveBeenCalledTimes(1);
-    expect(lazy.getState()).toMatchObject({ connecting: false, hasLogin: false });
+    expect(walletView(lazy.getState())).toMatchObject({ connecting: false, hasLogin: false });
 
     await lazy.connect();
     expect(load).toHaveBeenCalledTimes(2);
-    expect(lazy.getState().hasLogin).toBe(true);
+    expect(walletView(lazy.getState()).hasLogin).toBe(true);
   });
 
   it("fetches the machine at once to resume a stored session", async () => {
@@ -93,7 +97,9 @@ describe("the wallet machine fetched on first use", () => {
     arrive();
     expect(await lazy.restore([h.wallet])).toBe(true);
     expect(load).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(lazy.getState()).toMatchObject({ account: people.alice.address, hasLogin: true }));
+    await vi.waitFor(() =>
+      expect(walletView(lazy.getState())).toMatchObject({ account: people.alice.address, hasLogin: true }),
+    );
     expect(lazy.token()).toBe("token-1");
   });
 
@@ -107,7 +113,7 @@ describe("the wallet machine fetched on first use", () => {
     const calls = listener.mock.calls.length;
     await lazy.disconnect();
     expect(listener.mock.calls.length).toBeGreaterThan(calls);
-    expect(lazy.getState()).toMatchObject({ account: undefined, hasLogin: false });
+    expect(walletView(lazy.getState())).toMatchObject({ account: undefined, hasLogin: false });
     expect(h.wallet.methods()).toContain("wallet_revokePermissions");
     unsubscribe();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
-import type { Referral, WalletSession, SessionState, WalletStatus } from "../src/features/wallet/state";
+import type { Referral, WalletSession, WalletState, WalletStatus } from "../src/features/wallet/state";
 import { transition, type WalletEvent, type WalletEventType } from "../src/features/wallet/transition";
 
 const me: Address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -10,7 +10,7 @@ const invite = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 
 const root: Referral = { isRoot: true, inviter: null };
 const bound: Referral = { isRoot: false, inviter };
-const unbound: Referral = { isRoot: false, inviter: null };
+const unbound = { isRoot: false, inviter: null } as const;
 
 /** One session of each kind, and its variants that events treat differently. */
 const s = {
@@ -20,8 +20,8 @@ const s = {
   wrongNetwork: { status: "wrongNetwork", account: me, busy: false },
   wrongNetworkSignedIn: { status: "wrongNetwork", account: me, token: "t", referral: bound, busy: false },
   switching: { status: "wrongNetwork", account: me, busy: true },
-  needsInviter: { status: "needsInviter", account: me, parent: invite, problem: null, busy: false },
-  binding: { status: "needsInviter", account: me, parent: invite, problem: null, busy: true },
+  needsInviter: { status: "needsInviter", account: me, referral: unbound, parent: invite, problem: null, busy: false },
+  binding: { status: "needsInviter", account: me, referral: unbound, parent: invite, problem: null, busy: true },
   signingIn: { status: "signingIn", account: me, referral: bound },
   signedIn: { status: "signedIn", account: me, token: "t", referral: bound },
   resumed: { status: "signedIn", account: me, token: "t" },
@@ -88,7 +88,7 @@ const table: { [S in WalletStatus]: { [E in WalletEventType]: Case[] } } = {
       [
         s.connectingAs,
         e.inviter,
-        { status: "needsInviter", account: me, parent: invite, problem: "outsideTree", busy: false },
+        { status: "needsInviter", account: me, referral: unbound, parent: invite, problem: "outsideTree", busy: false },
       ],
     ],
     signedIn: [ignored(s.connectingAs, e.token)],
@@ -200,7 +200,7 @@ const table: { [S in WalletStatus]: { [E in WalletEventType]: Case[] } } = {
 const statuses: WalletStatus[] = ["signedOut", "connecting", "wrongNetwork", "needsInviter", "signingIn", "signedIn"];
 const eventTypes: WalletEventType[] = [...new Set(Object.values(e).map((event) => event.type))];
 
-const state = (session: WalletSession, parentAddress: string | null = null): SessionState => ({
+const state = (session: WalletSession, parentAddress: string | null = null): WalletState => ({
   session,
   parentAddress,
 });

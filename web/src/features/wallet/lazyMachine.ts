@@ -47,7 +47,7 @@ export function createLazyWalletMachine(options: LazyWalletMachineOptions): Wall
   async function withMachine(action: (loaded: WalletMachine) => Promise<void>): Promise<void> {
     if (machine) return action(machine);
     // The button shows the connect as under way while its code arrives.
-    state = { ...state, connecting: true };
+    state = { ...state, session: { status: "connecting" } };
     publish();
     let loaded: WalletMachine;
     try {
@@ -56,7 +56,7 @@ export function createLazyWalletMachine(options: LazyWalletMachineOptions): Wall
       options.onLoadError(error);
       return;
     } finally {
-      state = { ...state, connecting: false };
+      state = options.initialState;
       publish();
     }
     return action(loaded);

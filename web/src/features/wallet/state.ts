@@ -26,7 +26,14 @@ export type WalletSession =
   /** The wallet is on another chain: the network popup. */
   | { status: "wrongNetwork"; account: Address; token?: string; referral?: Referral; busy: boolean }
   /** No inviter on chain and one in the URL: the bind popup offers `parent` (checked: `problem`). */
-  | { status: "needsInviter"; account: Address; parent: string; problem: ParentProblem | null; busy: boolean }
+  | {
+      status: "needsInviter";
+      account: Address;
+      referral: { isRoot: false; inviter: null };
+      parent: string;
+      problem: ParentProblem | null;
+      busy: boolean;
+    }
   /** Root or bound: the message is being fetched, signed and sent. */
   | { status: "signingIn"; account: Address; referral: Referral }
   /** `referral` is undefined until read (a resumed session reads it after showing the account). */
@@ -34,50 +41,17 @@ export type WalletSession =
 
 export type WalletStatus = WalletSession["status"];
 
-export interface SessionState {
+export interface WalletState {
   session: WalletSession;
   /** The inviter of an invite link, as given (a bad one is refused when binding); it outlives sessions. */
   parentAddress: string | null;
 }
 
-/** The wallet session of spec §3, plus what the popups and buttons need to show. */
-export interface WalletState {
-  account?: Address;
-  token?: string;
-  hasLogin: boolean;
-  /** The account's on-chain inviter; null when it has none (or is root); undefined until read. */
-  inviter?: Address | null;
-  isRoot: boolean;
-  connecting: boolean;
-  /** The inviter address from the URL, as given (a bad one is refused when binding). */
-  parentAddress: string | null;
-  networkPopupVisible: boolean;
-  parentPopupVisible: boolean;
-  /**
-   * Why the URL's inviter cannot be bound, checked before the bind popup offers it: not an
-   * address, or an address outside the referral tree (the pool's validUser is false); null when
-   * it can be.
-   */
-  parentProblem: "malformed" | "outsideTree" | null;
-  binding: boolean;
-  switching: boolean;
-}
-
-export const SIGNED_OUT = {
-  account: undefined,
-  token: undefined,
-  hasLogin: false,
-  inviter: undefined,
-  isRoot: false,
-  connecting: false,
-  networkPopupVisible: false,
-  parentPopupVisible: false,
-  parentProblem: null,
-  binding: false,
-  switching: false,
-} satisfies Omit<WalletState, "parentAddress">;
-
 /** No session: what a page shows before anyone connects, or after a disconnect. */
 export function signedOutState(parentAddress: string | null): WalletState {
-  return { ...SIGNED_OUT, parentAddress };
+  return { session: { status: "signedOut" }, parentAddress };
 }
+
+/** The connected account, in every status that has one. */
+export const accountOf = (session: WalletSession): Address | undefined =>
+  "account" in session ? session.account : undefined;

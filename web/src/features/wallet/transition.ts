@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import type { ParentProblem, Referral, WalletSession, SessionState } from "./state";
+import type { ParentProblem, Referral, WalletSession, WalletState } from "./state";
 
 /** What the wallet machine learned or was asked; `transition` decides what it changes. */
 export type WalletEvent =
@@ -48,12 +48,7 @@ function next(s: WalletSession, event: WalletEvent): WalletSession {
         case "signingIn":
           return { status: "wrongNetwork", account: s.account, referral: s.referral, busy: false };
         case "needsInviter":
-          return {
-            status: "wrongNetwork",
-            account: s.account,
-            referral: { isRoot: false, inviter: null },
-            busy: false,
-          };
+          return { status: "wrongNetwork", account: s.account, referral: s.referral, busy: false };
         case "signedIn":
           return { status: "wrongNetwork", account: s.account, token: s.token, referral: s.referral, busy: false };
         default:
@@ -76,7 +71,14 @@ function next(s: WalletSession, event: WalletEvent): WalletSession {
       }
     case "inviterNeeded":
       return s.status === "connecting" && s.account
-        ? { status: "needsInviter", account: s.account, parent: event.parent, problem: event.problem, busy: false }
+        ? {
+            status: "needsInviter",
+            account: s.account,
+            referral: { isRoot: false, inviter: null },
+            parent: event.parent,
+            problem: event.problem,
+            busy: false,
+          }
         : s;
     case "signedIn":
       return s.status === "signingIn"
@@ -104,7 +106,7 @@ function next(s: WalletSession, event: WalletEvent): WalletSession {
  * wallet's requests, storage, toasts) and feeds what they gave here. Returns `state` itself when
  * the event changes nothing, so the machine can tell an ignored event.
  */
-export function transition(state: SessionState, event: WalletEvent): SessionState {
+export function transition(state: WalletState, event: WalletEvent): WalletState {
   const session = next(state.session, event);
   const parentAddress =
     event.type === "signedOut" || event.type === "inviteChanged" ? event.parent : state.parentAddress;
