@@ -118,3 +118,98 @@ describe("the wallet machine fetched on first use", () => {
     unsubscribe();
   });
 });
+
+describe("calls made while the machine's code arrives", () => {
+  /** A machine that records the calls it gets, in order. */
+  function recorder() {
+    const calls: string[] = [];
+    const h = createHarness({ account: people.alice });
+    const record =
+      (name: string) =>
+      async (...args: unknown[]) =>
+        void calls.push([name, ...args].join(" "));
+    const machine: WalletMachine = {
+      ...h.machine,
+      connect: record("connect"),
+      bind: record("bind"),
+      switchNetwork: record("switchNetwork"),
+      disconnect: record("disconnect"),
+      restore: async (candidates) => (calls.push(`restore ${candidates.length}`), true),
+      sessionExpired: (message) => void calls.push(`sessionExpired ${message}`),
+      sessionChangedElsewhere: () => void calls.push("sessionChangedElsewhere"),
+      closeBindPopup: () => void calls.push("closeBindPopup"),
+      closeNetworkPopup: () => void calls.push("closeNetworkPopup"),
+    };
+    return { calls, machine, h };
+  }
+
+  it("run on the machine once it is there, in the order they were made", async () => {
+    const { calls, machine, h } = recorder();
+    const { lazy, arrive } = lazyOver({ ...h, machine });
+    const done = [
+      lazy.connect(),
+      lazy.bind(),
+      lazy.switchNetwork(),
+      lazy.sessionExpired("expired"),
+      lazy.disconnect(),
+      lazy.closeBindPopup(),
+      lazy.closeNetworkPopup(),
+      lazy.sessionChangedElsewhere(),
+      lazy.connect(),
+    ];
+    expect(calls).toEqual([]);
+    arrive();
+    await Promise.all(done);
+    expect(calls).toEqual([
+      "connect",
+      "bind",
+      "switchNetwork",
+      "sessionExpired expired",
+      "disconnect",
+      "closeBindPopup",
+      "closeNetworkPopup",
+      "sessionChangedElsewhere",
+      "connect",
+    ]);
+    // Once it is there, calls go straight to it.
+    await lazy.disconnect();
+    expect(calls.at(-1)).toBe("disconnect");
+  });
+
+  it("a disconnect tapped while the connect's code arrives ends that connect: nobody is signed in", async () => {
+    const h = createHarness({ account: people.alice });
+    const { lazy, arrive } = lazyOver(h);
+    const connecting = lazy.connect();
+    const disconnecting = lazy.disconnect();
+    arrive();
+    await Promise.all([connecting, disconnecting]);
+    expect(walletView(lazy.getState())).toMatchObject({ account: undefined, hasLogin: false, connecting: false });
+    expect(h.seen.logins).toEqual([]);
+    expect(h.storage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it("made with no fetch under way, they have no session to act on: dropped, not run on a later fetch", async () => {
+    const { calls, machine, h } = recorder();
+    const { lazy, load, arrive } = lazyOver({ ...h, machine });
+    await lazy.disconnect();
+    await lazy.bind();
+    lazy.closeBindPopup();
+    expect(load).not.toHaveBeenCalled();
+    arrive();
+    await lazy.connect();
+    expect(calls).toEqual(["connect"]);
+  });
+
+  it("a failed fetch drops the calls waiting for it; the next connect fetches again", async () => {
+    const { calls, machine, h } = recorder();
+    const { lazy, load, onLoadError, arrive } = lazyOver({ ...h, machine }, { failFirst: true });
+    const waiting = [lazy.connect(), lazy.disconnect()];
+    arrive();
+    await Promise.all(waiting);
+    expect(onLoadError).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual([]);
+    await lazy.connect();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(calls).toEqual(["connect"]);
+  });
+});
