@@ -522,6 +522,21 @@ describe("disconnect (spec §4) and the wallet's own events", () => {
     expect(h.storage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
+  it("a move to another chain while the signature is pending: the network popup, and the late signature signs nobody in", async () => {
+    const h = createHarness({ account: people.root });
+    const release = h.wallet.hold("personal_sign");
+    const connecting = h.machine.connect();
+    await vi.waitFor(() => expect(h.wallet.methods()).toContain("personal_sign"));
+    h.wallet.emit("chainChanged", "0x38");
+    await connecting;
+    expect(h.state()).toMatchObject({ account: people.root.address, networkPopupVisible: true, connecting: false });
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(h.seen.logins).toEqual([]);
+    expect(h.state()).toMatchObject({ hasLogin: false, networkPopupVisible: true });
+    expect(h.notices()).toEqual([]);
+  });
+
   it("events of a wallet the user is not connected with change nothing", async () => {
     const h = createHarness({ account: people.root });
     await h.machine.connect();

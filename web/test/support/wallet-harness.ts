@@ -5,6 +5,7 @@ import { chainFromConfig } from "../../src/lib/chain";
 import { createWalletMachine, type WalletNotice } from "../../src/features/wallet/machine";
 import { sendSetInviter, type ReferralAccess } from "../../src/features/wallet/pool";
 import type { SignInApi } from "../../src/features/wallet/signin";
+import type { ParentProblem, WalletState } from "../../src/features/wallet/state";
 import { createSessionStorage } from "../../src/features/wallet/storage";
 import type { Eip1193Provider } from "../../src/features/wallet/eip1193";
 import { TestWallet } from "./eip1193";
@@ -29,6 +30,45 @@ export const config: RuntimeConfig = {
   },
   publicKey: "unused",
 };
+
+/**
+ * The session in the flat terms of spec §3 (account, hasLogin, the popups' flags…), which the
+ * tests assert: one status of the union read as the fields a screen shows.
+ */
+export interface WalletView {
+  account?: Address;
+  token?: string;
+  hasLogin: boolean;
+  /** The account's on-chain inviter; null when it has none (or is root); undefined until read. */
+  inviter?: Address | null;
+  isRoot: boolean;
+  connecting: boolean;
+  parentAddress: string | null;
+  networkPopupVisible: boolean;
+  parentPopupVisible: boolean;
+  parentProblem: ParentProblem | null;
+  binding: boolean;
+  switching: boolean;
+}
+
+export function walletView({ session: s, parentAddress }: WalletState): WalletView {
+  const token = "token" in s ? s.token : undefined;
+  const referral = "referral" in s ? s.referral : undefined;
+  return {
+    account: "account" in s ? s.account : undefined,
+    token,
+    hasLogin: token !== undefined,
+    inviter: referral?.inviter,
+    isRoot: referral?.isRoot ?? false,
+    connecting: s.status === "connecting" || s.status === "signingIn",
+    parentAddress,
+    networkPopupVisible: s.status === "wrongNetwork",
+    parentPopupVisible: s.status === "needsInviter",
+    parentProblem: s.status === "needsInviter" ? s.problem : null,
+    binding: s.status === "needsInviter" && s.busy,
+    switching: s.status === "wrongNetwork" && s.busy,
+  };
+}
 
 export const newAccount = (): LocalAccount => privateKeyToAccount(generatePrivateKey());
 
@@ -161,7 +201,8 @@ export function createHarness(options: HarnessOptions = {}) {
     tree,
     seen,
     effects,
-    state: () => machine.getState(),
+    /** The session in spec §3's flat terms, as screens read it. */
+    state: () => walletView(machine.getState()),
     /** The keys of the notices shown, in order (texts for server messages). */
     notices: () => effects.notices.map((n) => ("key" in n ? n.key : n.text)),
     setUrlParent: (value: string | null) => (urlParent = value),

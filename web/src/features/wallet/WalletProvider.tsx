@@ -12,7 +12,7 @@ import { startDevnetWallet } from "./devnet";
 import { createWalletDiscovery } from "./discovery";
 import { createLazyWalletMachine } from "./lazyMachine";
 import type { WalletNotice } from "./machine";
-import { signedOutState } from "./state";
+import { accountOf, signedOutState } from "./state";
 import { createSessionStorage, STORAGE_KEYS } from "./storage";
 import { readUrlParent } from "./url-parent";
 
@@ -84,7 +84,7 @@ export function WalletProvider({ children }: { children?: ReactNode }) {
       if (event.key !== null && !(Object.values(STORAGE_KEYS) as string[]).includes(event.key)) return;
       machine.sessionChangedElsewhere();
       const stored = storage.walletAddress();
-      if (stored && storage.token(stored) && machine.getState().account === undefined) {
+      if (stored && storage.token(stored) && !accountOf(machine.getState().session)) {
         settled = false;
         attempt();
       }

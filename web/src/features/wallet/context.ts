@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from "react";
 import type { Address, Chain } from "viem";
 import type { WalletMachine } from "./machine";
-import type { WalletState } from "./state";
+import { accountOf, type WalletState } from "./state";
 import type { ConnectedWalletClient } from "./walletClient";
 
 export interface WalletContextValue {
@@ -17,7 +17,7 @@ function useWalletContext(): WalletContextValue {
   return value;
 }
 
-/** The whole wallet state, for the wallet feature's own components. */
+/** The whole wallet state (the session and the invite), for the wallet feature's own components. */
 export function useWalletState(): WalletState {
   const { machine } = useWalletContext();
   return useSyncExternalStore(machine.subscribe, machine.getState);
@@ -30,30 +30,25 @@ export function useWalletMachine(): WalletMachine {
 export interface Wallet {
   account?: Address;
   hasLogin: boolean;
-  token?: string;
+  /** The account's on-chain inviter; null when it has none (or is root); undefined until read. */
   inviter?: Address | null;
-  isRoot: boolean;
   connecting: boolean;
   connect(): Promise<void>;
   disconnect(): Promise<void>;
 }
 
-/** The wallet session (spec §3) and its two actions. */
+/** The wallet session (spec §3) in the terms screens use, and its two actions. */
 export function useWallet(): Wallet {
   const machine = useWalletMachine();
-  const { account, hasLogin, token, inviter, isRoot, connecting } = useWalletState();
+  const { session } = useWalletState();
+  const account = accountOf(session);
+  const hasLogin = Boolean("token" in session && session.token);
+  // Undefined until read (a resumed session reads it after showing the account).
+  const inviter = "referral" in session ? session.referral?.inviter : undefined;
+  const connecting = session.status === "connecting" || session.status === "signingIn";
   return useMemo(
-    () => ({
-      account,
-      hasLogin,
-      token,
-      inviter,
-      isRoot,
-      connecting,
-      connect: machine.connect,
-      disconnect: machine.disconnect,
-    }),
-    [account, hasLogin, token, inviter, isRoot, connecting, machine],
+    () => ({ account, hasLogin, inviter, connecting, connect: machine.connect, disconnect: machine.disconnect }),
+    [account, hasLogin, inviter, connecting, machine],
   );
 }
 
@@ -66,7 +61,7 @@ export function useWallet(): Wallet {
  */
 export function useGetWalletClient(): (() => Promise<ConnectedWalletClient>) | undefined {
   const { machine, chain } = useWalletContext();
-  const { account } = useWalletState();
+  const account = accountOf(useWalletState().session);
   const provider = account ? machine.getProvider() : undefined;
   const get = useCallback(async () => {
     if (!provider || !account) throw new Error("No wallet is connected.");

@@ -6,8 +6,16 @@ import { isUserRejection, type Eip1193Provider } from "./eip1193";
 import { readChainId, switchChain } from "./network";
 import type { ReferralAccess } from "./pool";
 import { personalSign, type SignInApi } from "./signin";
-import { SIGNED_OUT, signedOutState, type WalletState } from "./state";
+import {
+  accountOf,
+  signedOutState,
+  type ParentProblem,
+  type Referral,
+  type WalletSession,
+  type WalletState,
+} from "./state";
 import type { SessionStorage } from "./storage";
+import { transition, type WalletEvent } from "./transition";
 
 /** A toast: a key of the wallet strings, or a text the server already wrote in the user's language. */
 export type WalletNotice = { kind: "success" | "fail"; key: WalletKey } | { kind: "fail"; text: string };
@@ -42,19 +50,34 @@ const firstAccount = (accounts: unknown): Address | undefined => {
   return typeof first === "string" && isAddress(first, { strict: false }) ? getAddress(first) : undefined;
 };
 
+/** Resolves as `promise` does, or rejects with the abort's reason as soon as `signal` aborts. */
+function until<T>(signal: AbortSignal, promise: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    if (signal.aborted) stop();
+    signal.addEventListener("abort", stop, { once: true });
+    void promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
+}
+
+/** A step of a session's flow: waits for `promise` unless the session ends first. */
+type Step = <T>(promise: Promise<T>) => Promise<T>;
+
 /**
  * The connect / bind / switch / disconnect flows of spec §4 over a raw EIP-1193 provider, free
- * of React so every branch can be tested. State changes go to subscribers; each flow runs
- * under an `epoch`, and a step that finishes after its session was ended or replaced (a
- * disconnect, an account switch) changes nothing.
+ * of React so every branch can be tested. Every change of state goes through `transition`;
+ * subscribers hear of it. Each session has its own AbortController, aborted when the session
+ * ends or is replaced (a disconnect, an account switch, a move to another chain): its flows
+ * wait through `step`, so a step that would finish after that stops the flow instead.
  */
 export function createWalletMachine(deps: WalletMachineDeps) {
   let state: WalletState = signedOutState(deps.storage.parentAddress());
   const listeners = new Set<() => void>();
   let provider: Eip1193Provider | undefined;
   let detachProvider = () => {};
-  let epoch = 0;
-  let inFlight: { epoch: number; done: Promise<void> } | undefined;
+  let session = new AbortController();
+  /** The connect flow running in the current session, which a second connect joins. */
+  let flow: { signal: AbortSignal; done: Promise<void> } | undefined;
   const addChain = addChainParameter({ chain: deps.chain });
   const { storage } = deps;
   let reloading = false;
@@ -68,14 +91,20 @@ export function createWalletMachine(deps: WalletMachineDeps) {
     },
   };
 
-  function set(patch: Partial<WalletState>) {
-    state = { ...state, ...patch };
+  /** Applies `event`; false when it meant nothing in the current state. */
+  function dispatch(event: WalletEvent): boolean {
+    const next = transition(state, event);
+    if (next === state) return false;
+    state = next;
     for (const listener of listeners) listener();
+    return true;
   }
 
-  function setParent(parentAddress: string | null) {
-    storage.setParentAddress(parentAddress);
-    set({ parentAddress });
+  const tokenOf = (s: WalletSession) => ("token" in s ? s.token : undefined);
+
+  function setParent(parent: string | null) {
+    storage.setParentAddress(parent);
+    dispatch({ type: "inviteChanged", parent });
   }
 
   /** The inviter of the page's URL, else the one an invite link left in storage earlier (the
@@ -84,9 +113,16 @@ export function createWalletMachine(deps: WalletMachineDeps) {
     return deps.readUrlParent() ?? storage.parentAddress();
   }
 
-  function setReferral(referral: { isRoot: boolean; inviter: Address | null }) {
+  function referralRead(referral: Referral) {
     storage.setInviter(referral.inviter);
-    set(referral);
+    dispatch({ type: "referralRead", referral });
+  }
+
+  /** Ends the current session's flows and starts a new session. */
+  function newSession(): AbortSignal {
+    session.abort();
+    session = new AbortController();
+    return session.signal;
   }
 
   function attach(next: Eip1193Provider) {
@@ -95,7 +131,7 @@ export function createWalletMachine(deps: WalletMachineDeps) {
     provider = next;
     const onAccounts = (accounts: unknown) => accountsChanged(next, accounts);
     const onChain = (chainId: unknown) => chainChanged(chainId);
-    const onDisconnect = () => void (state.account && disconnect());
+    const onDisconnect = () => void (accountOf(state.session) && disconnect());
     next.on?.("accountsChanged", onAccounts);
     next.on?.("chainChanged", onChain);
     next.on?.("disconnect", onDisconnect);
@@ -113,15 +149,15 @@ export function createWalletMachine(deps: WalletMachineDeps) {
    * whatever the answer (or none), and a failed logout leaves a token nobody holds any more.
    */
   function logout() {
-    const { token } = state;
+    const token = tokenOf(state.session);
     if (token) void deps.api.logout(token).catch(() => undefined);
   }
 
   /** Ends the session in memory and in storage; whatever step is still running stops. */
   function end({ keepParent }: { keepParent: boolean }) {
-    epoch++;
+    newSession();
     storage.clearSession({ keepParent });
-    set({ ...SIGNED_OUT, parentAddress: keepParent ? state.parentAddress : null });
+    dispatch({ type: "signedOut", parent: keepParent ? state.parentAddress : null });
   }
 
   /** Spec §4 step 8 (any rejection) and every other failure of a flow. */
@@ -137,141 +173,137 @@ export function createWalletMachine(deps: WalletMachineDeps) {
     end({ keepParent: true });
   }
 
-  /** Runs a connect flow as the current session; a second connect while one runs joins it. */
-  function run(steps: (mine: number) => Promise<void>): Promise<void> {
-    if (inFlight && inFlight.epoch === epoch) return inFlight.done;
-    const mine = ++epoch;
-    set({ connecting: true });
-    const done = steps(mine)
-      .catch((error: unknown) => {
-        if (mine === epoch) fail(error);
-      })
-      .finally(() => {
-        if (mine === epoch) set({ connecting: false });
-        if (inFlight?.epoch === mine) inFlight = undefined;
-      });
-    inFlight = { epoch: mine, done };
+  /** Runs `steps` as `signal`'s flow: a failure ends the session, an abort only stops it. */
+  function settle(signal: AbortSignal, steps: Promise<void>): Promise<void> {
+    return steps.catch((error: unknown) => {
+      if (!signal.aborted) fail(error);
+    });
+  }
+
+  /** Runs a connect flow in a new session; a second connect while one runs joins it. */
+  function run(steps: (step: Step) => Promise<void>): Promise<void> {
+    if (flow && !flow.signal.aborted) return flow.done;
+    if (transition(state, { type: "connectStarted" }) === state) return Promise.resolve();
+    const signal = newSession();
+    dispatch({ type: "connectStarted" });
+    const done = settle(
+      signal,
+      steps((promise) => until(signal, promise)),
+    ).finally(() => {
+      // A connect that ended without an outcome (no wallet picked) is signed out again.
+      if (!signal.aborted) dispatch({ type: "stopped" });
+      if (flow?.done === done) flow = undefined;
+    });
+    flow = { signal, done };
     return done;
   }
 
-  async function readReferral(account: Address): Promise<{ isRoot: boolean; inviter: Address | null }> {
+  async function readReferral(account: Address): Promise<Referral> {
     const root = await deps.referral.root();
     if (isAddressEqual(root, account)) return { isRoot: true, inviter: null };
     return { isRoot: false, inviter: await deps.referral.inviterOf(account) };
   }
 
   /** Spec §4 steps 3–6 for an account the wallet has granted. */
-  async function proceed(wallet: Eip1193Provider, account: Address, mine: number) {
+  async function proceed(wallet: Eip1193Provider, account: Address, step: Step) {
     storage.setWalletAddress(account);
-    set({ account });
-    const chainId = await readChainId(wallet);
-    if (mine !== epoch) return;
-    if (chainId !== deps.chain.id) {
-      set({ networkPopupVisible: true });
+    dispatch({ type: "accountGranted", account });
+    if ((await step(readChainId(wallet))) !== deps.chain.id) {
+      dispatch({ type: "wrongChain" });
       return;
     }
-    const referral = await readReferral(account);
-    if (mine !== epoch) return;
-    setReferral(referral);
-    // An account that is already bound (or root) has no use for an invite: it is spent.
-    if (referral.isRoot || referral.inviter !== null) setParent(null);
-    if (!referral.isRoot && referral.inviter === null) {
-      if (state.parentAddress !== null) {
-        // The inviter is checked on chain before the popup offers to bind it.
-        const parentProblem = await inviterProblem(state.parentAddress);
-        if (mine !== epoch) return;
-        set({ parentPopupVisible: true, parentProblem });
-        return;
-      }
-      effects.goNotBound();
-      await disconnect();
+    const referral = await step(readReferral(account));
+    referralRead(referral);
+    if (referral.isRoot || referral.inviter !== null) {
+      // An account that is already bound (or root) has no use for an invite: it is spent.
+      setParent(null);
+      await signInAs(wallet, account, step);
       return;
     }
-    await signInAs(wallet, account, mine);
+    const parent = state.parentAddress;
+    if (parent !== null) {
+      // The inviter is checked on chain before the popup offers to bind it.
+      const problem = await step(inviterProblem(parent));
+      dispatch({ type: "inviterNeeded", parent, problem });
+      return;
+    }
+    effects.goNotBound();
+    await disconnect();
   }
 
   /** Why `parent` cannot be bound (not an address, or outside the tree), or null when it can. */
-  async function inviterProblem(parent: string): Promise<WalletState["parentProblem"]> {
+  async function inviterProblem(parent: string): Promise<ParentProblem | null> {
     if (!isAddress(parent, { strict: false })) return "malformed";
     return (await deps.referral.isValidUser(getAddress(parent))) ? null : "outsideTree";
   }
 
-  /** Spec §4 step 6; each answer is checked against the session still being this one. */
-  async function signInAs(wallet: Eip1193Provider, account: Address, mine: number) {
-    const message = await deps.api.randomMessage(account);
-    if (mine !== epoch) return;
-    const signature = await personalSign({ provider: wallet, account, message });
-    if (mine !== epoch) return;
-    const token = await deps.api.login(account, signature);
-    if (mine !== epoch) return;
+  /** Spec §4 step 6. */
+  async function signInAs(wallet: Eip1193Provider, account: Address, step: Step) {
+    const message = await step(deps.api.randomMessage(account));
+    const signature = await step(personalSign({ provider: wallet, account, message }));
+    const token = await step(deps.api.login(account, signature));
     storage.setToken(account, token);
-    set({ token, hasLogin: true });
+    dispatch({ type: "signedIn", token });
     effects.notify({ kind: "success", key: "wallet.loginSuccess" });
     effects.connected(account);
   }
 
   /** Spec §4 "Wallet connect and sign-in". */
   function connect(): Promise<void> {
-    return run(async (mine) => {
+    return run(async (step) => {
       setParent(invitingParent());
-      const wallet = await deps.chooseProvider();
-      if (!wallet || mine !== epoch) return;
+      const wallet = await step(deps.chooseProvider());
+      if (!wallet) return;
       attach(wallet);
-      const accounts = await wallet.request({ method: "eth_requestAccounts" });
-      if (mine !== epoch) return;
-      const account = firstAccount(accounts);
+      const account = firstAccount(await step(wallet.request({ method: "eth_requestAccounts" })));
       if (!account) throw new Error("The wallet granted no account.");
-      await proceed(wallet, account, mine);
+      await proceed(wallet, account, step);
     });
   }
 
   /** Spec §4 "Bind inviter", from the bind popup. */
   async function bind(): Promise<void> {
     const wallet = provider;
-    const { account, parentAddress: parent } = state;
-    if (!wallet || !account || state.binding) return;
-    const mine = epoch;
-    set({ binding: true });
-    try {
-      if (
-        parent === null ||
-        !isAddress(parent, { strict: false }) ||
-        !(await deps.referral.isValidUser(getAddress(parent)))
-      ) {
-        if (mine === epoch) effects.notify({ kind: "fail", key: "wallet.bind.invalid" });
-        return;
-      }
-      // Spec §7: accounts are requested before each contract call.
-      await wallet.request({ method: "eth_requestAccounts" });
-      if ((await readChainId(wallet)) !== deps.chain.id) {
-        if (mine === epoch) set({ networkPopupVisible: true });
-        return;
-      }
-      const hash = await deps.referral.setInviter({ provider: wallet, account, parent: getAddress(parent) });
-      const bound = await deps.referral.succeeded(hash);
-      if (mine !== epoch) return;
-      if (!bound) {
-        effects.notify({ kind: "fail", key: "wallet.bind.failed" });
-        return;
-      }
-      setParent(null);
-      set({ parentPopupVisible: false, connecting: true });
-      const inviter = await deps.referral.inviterOf(account);
-      if (mine !== epoch) return;
-      setReferral({ isRoot: false, inviter });
-      await signInAs(wallet, account, mine);
-    } catch (error) {
-      if (mine === epoch) fail(error);
-    } finally {
-      if (mine === epoch) set({ binding: false, connecting: false });
-    }
+    const s = state.session;
+    if (!wallet || s.status !== "needsInviter" || s.busy) return;
+    const { account, parent } = s;
+    const { signal } = session;
+    const step: Step = (promise) => until(signal, promise);
+    dispatch({ type: "busy", busy: true });
+    await settle(
+      signal,
+      (async () => {
+        if (!isAddress(parent, { strict: false }) || !(await step(deps.referral.isValidUser(getAddress(parent))))) {
+          effects.notify({ kind: "fail", key: "wallet.bind.invalid" });
+          return;
+        }
+        // Spec §7: accounts are requested before each contract call.
+        await step(wallet.request({ method: "eth_requestAccounts" }));
+        if ((await step(readChainId(wallet))) !== deps.chain.id) {
+          dispatch({ type: "wrongChain" });
+          return;
+        }
+        const hash = await step(deps.referral.setInviter({ provider: wallet, account, parent: getAddress(parent) }));
+        if (!(await step(deps.referral.succeeded(hash)))) {
+          effects.notify({ kind: "fail", key: "wallet.bind.failed" });
+          return;
+        }
+        // Bound: the popup closes and the invite is spent; the inviter is read again from chain.
+        setParent(null);
+        dispatch({ type: "referralRead", referral: { isRoot: false, inviter: getAddress(parent) } });
+        referralRead({ isRoot: false, inviter: await step(deps.referral.inviterOf(account)) });
+        await signInAs(wallet, account, step);
+      })(),
+    );
+    if (!signal.aborted) dispatch({ type: "busy", busy: false });
   }
 
   /** Spec §4 "Network switch", from the wrong-network popup; the page reloads on success. */
   async function switchNetwork(): Promise<void> {
     const wallet = provider;
-    if (!wallet || state.switching) return;
-    set({ switching: true });
+    const s = state.session;
+    if (!wallet || s.status !== "wrongNetwork" || s.busy) return;
+    dispatch({ type: "busy", busy: true });
     try {
       await switchChain(wallet, addChain);
       effects.reload();
@@ -280,7 +312,7 @@ export function createWalletMachine(deps: WalletMachineDeps) {
       // resumes with it after the reload.
       effects.notify({ kind: "fail", key: isUserRejection(error) ? "wallet.rejected" : "wallet.network.switchFailed" });
     } finally {
-      set({ switching: false });
+      dispatch({ type: "busy", busy: false });
     }
   }
 
@@ -305,27 +337,34 @@ export function createWalletMachine(deps: WalletMachineDeps) {
 
   /** The wallet switched accounts: the old session ends and the new account signs in. */
   function accountsChanged(wallet: Eip1193Provider, accounts: unknown) {
-    if (wallet !== provider || !state.account) return;
+    const current = accountOf(state.session);
+    if (wallet !== provider || !current) return;
     const next = firstAccount(accounts);
     if (!next) {
       void disconnect();
       return;
     }
-    if (isAddressEqual(next, state.account)) return;
+    if (isAddressEqual(next, current)) return;
     logout();
     end({ keepParent: true });
-    void run(async (mine) => {
+    void run(async (step) => {
       setParent(invitingParent());
-      await proceed(wallet, next, mine);
+      await proceed(wallet, next, step);
     });
   }
 
+  /** The wallet moved to another chain: whatever flow ran stops, and the network popup shows. */
   function chainChanged(chainId: unknown) {
-    if (!state.account) return;
+    if (!accountOf(state.session)) return;
     const id =
       typeof chainId === "string" ? Number.parseInt(chainId, chainId.startsWith("0x") ? 16 : 10) : Number(chainId);
-    if (id !== deps.chain.id) set({ networkPopupVisible: true });
-    else if (state.networkPopupVisible) effects.reload();
+    if (id === deps.chain.id) {
+      if (state.session.status === "wrongNetwork") effects.reload();
+      return;
+    }
+    if (state.session.status === "wrongNetwork") return;
+    newSession();
+    dispatch({ type: "wrongChain" });
   }
 
   /**
@@ -341,21 +380,20 @@ export function createWalletMachine(deps: WalletMachineDeps) {
       const account = firstAccount(await wallet.request({ method: "eth_accounts" }).catch(() => []));
       if (!account || !isAddressEqual(account, saved)) continue;
       // The user may have started a connect while the wallet answered.
-      if (state.account || (inFlight && inFlight.epoch === epoch)) return true;
+      if (state.session.status !== "signedOut") return true;
       attach(wallet);
       const token = storage.token(account);
       if (!token) {
-        void run((mine) => proceed(wallet, account, mine));
+        void run((step) => proceed(wallet, account, step));
         return true;
       }
-      void run(async (mine) => {
-        set({ account, token, hasLogin: true });
-        if ((await readChainId(wallet)) !== deps.chain.id && mine === epoch) set({ networkPopupVisible: true });
-        if (mine !== epoch) return;
+      void run(async (step) => {
+        dispatch({ type: "resumed", account, token });
+        if ((await step(readChainId(wallet))) !== deps.chain.id) dispatch({ type: "wrongChain" });
         effects.connected(account);
         // Only who the inviter is; an RPC hiccup here must not end a valid session.
-        const referral = await readReferral(account).catch(() => undefined);
-        if (referral && mine === epoch) setReferral(referral);
+        const referral = await step(readReferral(account).catch(() => undefined));
+        if (referral) referralRead(referral);
       });
       return true;
     }
@@ -369,18 +407,19 @@ export function createWalletMachine(deps: WalletMachineDeps) {
    * which `restore` then resumes). Whatever step of this tab's connect was running stops.
    */
   function sessionChangedElsewhere() {
-    const { account } = state;
-    if (!account || !state.hasLogin) return;
+    const account = accountOf(state.session);
+    const token = tokenOf(state.session);
+    if (!account || !token) return;
     const stored = storage.walletAddress();
-    if (stored && isAddressEqual(stored, account) && storage.token(account) === state.token) return;
-    epoch++;
+    if (stored && isAddressEqual(stored, account) && storage.token(account) === token) return;
+    newSession();
     detachProvider();
-    set({ ...SIGNED_OUT, parentAddress: storage.parentAddress() });
+    dispatch({ type: "signedOut", parent: storage.parentAddress() });
   }
 
   /** A 401 from the API: the session has ended; the user must sign in again. */
   function sessionExpired(message: string) {
-    if (!state.hasLogin) return;
+    if (!tokenOf(state.session)) return;
     effects.notify({ kind: "fail", text: message });
     end({ keepParent: true });
   }
@@ -392,8 +431,8 @@ export function createWalletMachine(deps: WalletMachineDeps) {
       return () => void listeners.delete(listener);
     },
     /** The connected wallet, for transactions of other features. */
-    getProvider: () => (state.account ? provider : undefined),
-    token: () => state.token,
+    getProvider: () => (accountOf(state.session) ? provider : undefined),
+    token: () => tokenOf(state.session),
     connect,
     bind,
     switchNetwork,

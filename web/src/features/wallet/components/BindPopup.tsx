@@ -14,10 +14,14 @@ import styles from "./WalletPopup.module.css";
 export function BindPopup() {
   const { t } = useTranslation();
   const machine = useWalletMachine();
-  const { parentPopupVisible, parentAddress, parentProblem, binding, connecting } = useWalletState();
+  const { session, parentAddress } = useWalletState();
+  const open = session.status === "needsInviter";
+  // Closing, it keeps its last look while it animates out: the bind button, spinning after a bind.
+  const problem = open ? session.problem : null;
+  const busy = open ? session.busy : session.status === "signingIn";
   return (
     <CenterPopup
-      visible={parentPopupVisible}
+      visible={open}
       showCloseButton
       onClose={machine.closeBindPopup}
       onMaskClick={machine.closeBindPopup}
@@ -34,20 +38,14 @@ export function BindPopup() {
             </dd>
           </div>
         </dl>
-        {parentProblem === null ? (
-          <Button
-            block
-            color="primary"
-            loading={binding || connecting}
-            onClick={machine.bind}
-            data-testid="bind-button"
-          >
+        {problem === null ? (
+          <Button block color="primary" loading={busy} onClick={machine.bind} data-testid="bind-button">
             {t("wallet.bind.button")}
           </Button>
         ) : (
           // Checked on chain before offering the bind: say why this link cannot be used, and what to do.
           <div data-testid="bind-problem">
-            <InviteProblem problem={parentProblem} onLeave={machine.closeBindPopup} />
+            <InviteProblem problem={problem} onLeave={machine.closeBindPopup} />
             <Button block onClick={machine.closeBindPopup} data-testid="bind-close">
               {t("tx.close")}
             </Button>

@@ -10,9 +10,9 @@ const WalletPopups = lazy(() => import("./WalletPopups").then((m) => ({ default:
  * needed to show a screen. Once fetched they stay mounted, so they animate out when closed.
  */
 export function LazyWalletPopups({ picker, discovery }: { picker?: PickerRequest; discovery: WalletDiscovery }) {
-  const { networkPopupVisible, parentPopupVisible } = useWalletState();
+  const { status } = useWalletState().session;
   const [wanted, setWanted] = useState(false);
-  if (!wanted && (networkPopupVisible || parentPopupVisible || picker !== undefined)) setWanted(true);
+  if (!wanted && (status === "wrongNetwork" || status === "needsInviter" || picker !== undefined)) setWanted(true);
   return wanted ? (
     <Suspense fallback={null}>
       <WalletPopups picker={picker} discovery={discovery} />

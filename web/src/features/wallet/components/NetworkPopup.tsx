@@ -15,7 +15,8 @@ export function NetworkPopup() {
   const { t } = useTranslation();
   const { chain } = useRuntimeConfig();
   const machine = useWalletMachine();
-  const { networkPopupVisible, switching } = useWalletState();
+  const { session } = useWalletState();
+  const open = session.status === "wrongNetwork";
   const rows = [
     [t("wallet.network.name"), chain.name],
     [t("wallet.network.rpc"), chain.rpcUrl],
@@ -24,7 +25,7 @@ export function NetworkPopup() {
   ];
   return (
     <CenterPopup
-      visible={networkPopupVisible}
+      visible={open}
       closeOnMaskClick={false}
       showCloseButton
       onClose={machine.closeNetworkPopup}
@@ -42,7 +43,13 @@ export function NetworkPopup() {
             </div>
           ))}
         </dl>
-        <Button block color="primary" loading={switching} onClick={machine.switchNetwork} data-testid="network-switch">
+        <Button
+          block
+          color="primary"
+          loading={open && session.busy}
+          onClick={machine.switchNetwork}
+          data-testid="network-switch"
+        >
           {t("wallet.network.switch")}
         </Button>
       </div>
