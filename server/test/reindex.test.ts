@@ -6,11 +6,16 @@ import { APPLY_VERSION } from "../src/apply/version";
 import { createIndexer, readSyncState, REINDEX_COMMAND } from "../src/sync/indexer";
 import { openTestDb } from "./support/db";
 import { startDevnet, type Devnet } from "./support/devnet";
-import { DERIVED_TABLES, syncState } from "../src/store/tables";
+import { DERIVED_TABLES, DERIVED_VIEWS, syncState } from "../src/store/tables";
 import { dumpRows } from "./support/snapshot";
 
-/** Every table derived from the chain, in a stable order; the checkpoint without its wall-clock column. */
-const TABLES = Object.fromEntries(DERIVED_TABLES.filter((t) => t !== syncState).map((t) => [t.name, t.key]));
+/**
+ * Every table derived from the chain and every view over them, in a stable order; the checkpoint
+ * without its wall-clock column.
+ */
+const TABLES = Object.fromEntries(
+  [...DERIVED_TABLES.filter((t) => t !== syncState), ...DERIVED_VIEWS].map((t) => [t.name, t.key]),
+);
 
 async function dump(db: Db) {
   const out = await dumpRows(db, TABLES);
