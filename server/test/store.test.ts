@@ -4,6 +4,7 @@ import { openDb } from "../src/store/db";
 import { openTestDb, testDbTarget } from "./support/db";
 import { MIGRATIONS, migrate } from "../src/store/migrations";
 import { BLOCK_TABLES, DERIVED_TABLES, DERIVED_VIEWS, EVENT_TABLES } from "../src/store/tables";
+import { checkLayout, LayoutError, REINDEX_COMMAND } from "../src/sync/indexer";
 
 /** The tables that are not derived from the chain: reindex leaves them, and tests do not compare them. */
 const NOT_DERIVED = ["indexer_reorgs", "notices", "rate_limits", "schema_migrations", "sessions", "sign_in_nonces"];
@@ -225,6 +226,14 @@ test("a database an older release indexed keeps its redemptions and ended timelo
         },
       ],
     );
+    // The version the older release recorded is no derived version: its indexer is sent to reindex.
+    assert.deepEqual(await db.query("SELECT version FROM apply_version"), [{ version: "1" }]);
+    await assert.rejects(checkLayout(db, true), (error: Error) => {
+      assert.ok(error instanceof LayoutError);
+      assert.match(error.message, /^The database's tables were indexed by other apply code \(version 1\)/);
+      assert.ok(error.message.includes(REINDEX_COMMAND));
+      return true;
+    });
   } finally {
     await db.close();
     await drop();

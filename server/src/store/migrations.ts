@@ -379,6 +379,14 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
         ) e ON TRUE
     `,
   },
+  {
+    id: 12,
+    name: "the apply code's version is a hash",
+    // The version of the apply code is derived from the table registry, the decoded events and
+    // the apply stage's code (server/src/apply/version.ts), no longer a number raised by hand.
+    // The version 1 recorded before is no hash: an indexed database is rebuilt by reindex.
+    sql: "ALTER TABLE apply_version ALTER COLUMN version TYPE TEXT",
+  },
 ];
 
 /**

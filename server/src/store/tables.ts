@@ -246,7 +246,7 @@ export const syncState = table({
 export const applyVersion = table({
   name: "apply_version",
   key: "version",
-  columns: { version: "integer" },
+  columns: { version: "text" },
   block: null,
   appendOnly: false,
 });
