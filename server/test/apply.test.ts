@@ -6,6 +6,9 @@ import { openDb, type Db } from "../src/store/db";
 import { migrate } from "../src/store/migrations";
 import { openTestDb, testDbTarget } from "./support/db";
 import { createLogFactory, memberAddress } from "./support/synthetic";
+import { dumpRows, TABLES } from "./support/snapshot";
+import { DERIVED_VIEWS } from "../src/store/tables";
+import { keccak256, toHex, type Address } from "viem";
 
 const timed = (logs: ChainLog[]): TimedLog[] => decodeLogs(logs).map((log) => ({ log, time: log.blockNumber * 3n }));
 
@@ -205,6 +208,95 @@ test("a reorg's rollback leaves the figures of the surviving blocks alone, and a
     );
   } finally {
     await drop();
+  }
+});
+
+/** The rows derived from events and what the views show, in a stable order. */
+async function derived(db: Db) {
+  return dumpRows(db, { ...TABLES, ...Object.fromEntries(DERIVED_VIEWS.map((v) => [v.name, v.key])) });
+}
+
+test("a reorg that takes back a redemption and an executed and a cancelled timelock call leaves every table as a clean index of the chain that stays", async () => {
+  const [a, clean] = [await openTestDb(), await openTestDb()];
+  try {
+    const [m0, m1, m2] = [0, 1, 2].map(memberAddress);
+    const opA = keccak256(toHex("op A"));
+    const opB = keccak256(toHex("op B"));
+    const target: Address = "0x0000000000000000000000000000000000000042";
+    /** The history both branches share: blocks 1 and 2. */
+    const common = () => {
+      const make = createLogFactory();
+      const logs = [make.bind(m1, m0), make.staked(1n, m1, 2n), make.staked(2n, m1, 3n)];
+      logs.push(make.scheduled(opA, 0n, target, "0x01", 60n), make.scheduled(opA, 1n, target, "0x02", 60n));
+      logs.push(make.scheduled(opB, 0n, target, "0x03", 60n));
+      make.nextBlock();
+      logs.push(make.purchase(m1, 1n, 10n ** 18n));
+      make.nextBlock();
+      return { make, logs };
+    };
+    // The branch that goes: stake 1 redeemed, op A executed and op B cancelled in block 3, a
+    // purchase and a bind in block 4.
+    const gone = common();
+    const goneLogs = [
+      gone.make.redeemed(1n, m1, 2n * 10n ** 18n, 10n ** 16n),
+      gone.make.executed(opA, 0n, target, "0x01"),
+      gone.make.executed(opA, 1n, target, "0x02"),
+      gone.make.cancelled(opB),
+    ];
+    gone.make.nextBlock();
+    goneLogs.push(gone.make.purchase(m1, 2n, 3n * 10n ** 18n), gone.make.bind(m2, m1));
+    // The branch that stays: stake 2 redeemed and op B executed in block 3; op A still queued.
+    const stays = common();
+    const staysLogs = [
+      stays.make.redeemed(2n, m1, 3n * 10n ** 18n, 10n ** 16n),
+      stays.make.executed(opB, 0n, target, "0x03"),
+    ];
+
+    const applier = createApplier(a.db);
+    await applier.apply(timed(gone.logs));
+    await applier.apply(timed(goneLogs));
+    const redeemed = async (db: Db) =>
+      (await db.query<{ id: string }>("SELECT id::text FROM stakes_view WHERE redeemed_at IS NOT NULL")).map(
+        (r) => r.id,
+      );
+    const ended = async (db: Db) =>
+      (
+        await db.query<{ op_index: number; executed: boolean; cancelled: boolean }>(
+          `SELECT op_index, executed_block IS NOT NULL AS executed, cancelled_block IS NOT NULL AS cancelled
+           FROM owner_changes_view ORDER BY log_index`,
+        )
+      ).map((r) => [Number(r.op_index), r.executed, r.cancelled]);
+    assert.deepEqual(await redeemed(a.db), ["1"]);
+    assert.deepEqual(await ended(a.db), [
+      [0, true, false],
+      [1, true, false],
+      [0, false, true],
+    ]);
+
+    // The reorg takes blocks 3 and 4 back: the tables are what the common history alone gives.
+    await applier.rollBack(2);
+    await createApplier(clean.db).apply(timed(common().logs));
+    assert.deepEqual(await derived(a.db), await derived(clean.db));
+    assert.deepEqual(await redeemed(a.db), []);
+    assert.deepEqual(await ended(a.db), [
+      [0, false, false],
+      [1, false, false],
+      [0, false, false],
+    ]);
+
+    // The branch that stays goes on from there, as a clean index of it.
+    await applier.apply(timed(staysLogs));
+    await createApplier(clean.db).apply(timed(staysLogs));
+    assert.deepEqual(await derived(a.db), await derived(clean.db));
+    assert.deepEqual(await redeemed(a.db), ["2"]);
+    assert.deepEqual(await ended(a.db), [
+      [0, false, false],
+      [1, false, false],
+      [0, true, false],
+    ]);
+  } finally {
+    await a.drop();
+    await clean.drop();
   }
 });
 

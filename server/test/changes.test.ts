@@ -214,7 +214,7 @@ test("the queue equals a replay of the timelock's history however the logs are c
         fc.array(fc.nat(), { maxLength: 4 }),
         fc.nat(),
         async (choices, cuts, keepPick) => {
-          await db.query("TRUNCATE owner_changes, applied_logs, block_hashes");
+          await db.query("TRUNCATE owner_changes, owner_change_ends, applied_logs, block_hashes");
           const steps = validSteps(choices);
           const make = createLogFactory(contracts.pool, TIMELOCK);
           const logs: ChainLog[] = [];

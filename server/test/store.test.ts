@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { openDb } from "../src/store/db";
 import { openTestDb, testDbTarget } from "./support/db";
 import { MIGRATIONS, migrate } from "../src/store/migrations";
-import { DERIVED_TABLES, EVENT_TABLES } from "../src/store/tables";
+import { BLOCK_TABLES, DERIVED_TABLES, DERIVED_VIEWS, EVENT_TABLES } from "../src/store/tables";
+import { checkLayout, LayoutError, REINDEX_COMMAND } from "../src/sync/indexer";
 
 /** The tables that are not derived from the chain: reindex leaves them, and tests do not compare them. */
 const NOT_DERIVED = ["indexer_reorgs", "notices", "rate_limits", "schema_migrations", "sessions", "sign_in_nonces"];
@@ -91,9 +92,19 @@ test("the table registry is the schema the migrations build: every table, its in
   const { db, drop } = await openTestDb();
   try {
     const columns = await db.query<{ table_name: string; column_name: string; data_type: string; required: boolean }>(
-      `SELECT table_name, column_name, data_type,
-         (is_nullable = 'NO' AND column_default IS NULL) AS required
-       FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`,
+      `SELECT c.table_name, c.column_name, c.data_type,
+         (c.is_nullable = 'NO' AND c.column_default IS NULL) AS required
+       FROM information_schema.columns c JOIN information_schema.tables t
+         ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
+       WHERE c.table_schema = current_schema() ORDER BY c.table_name, c.ordinal_position`,
+    );
+    const views = await db.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.views WHERE table_schema = current_schema() ORDER BY table_name",
+    );
+    assert.deepEqual(
+      views.map((v) => v.table_name),
+      DERIVED_VIEWS.map((v) => v.name).sort(),
+      "the views reindex swaps in",
     );
     const keys = await db.query<{ table_name: string; column_name: string }>(
       `SELECT k.table_name, k.column_name FROM information_schema.table_constraints c
@@ -124,9 +135,107 @@ test("the table registry is the schema the migrations build: every table, its in
       if (key.length > 0) assert.equal(table.key, key.join(", "), `${table.name}'s key`);
       if (table.block) assert.ok(table.block in table.columns, `${table.name}'s block column`);
     }
-    // A rollback deletes from each event table by its block column.
+    // A rollback deletes from each event table by its block column; the event tables are the
+    // append-only ones, and only the team figures (members) and the checkpoint are neither.
     for (const table of EVENT_TABLES) assert.equal(typeof table.block, "string", table.name);
+    assert.deepEqual(
+      DERIVED_TABLES.filter((t) => !BLOCK_TABLES.includes(t)).map((t) => t.name),
+      ["members", "sync_state", "apply_version"],
+    );
   } finally {
+    await drop();
+  }
+});
+
+test("a database an older release indexed keeps its redemptions and ended timelock calls through the migration to event rows", async () => {
+  const { target, drop } = testDbTarget();
+  const db = await openDb(target);
+  try {
+    // As migration 10 left it: stake 1 redeemed, stake 2 not; of op a's two calls one executed,
+    // op b's call cancelled, op c's still queued.
+    await migrate(db, 10);
+    await db.query(
+      `INSERT INTO stakes (id, address, units, principal, a8_amount, start_time, duration, grace_period,
+         reward_per_unit_per_second, redeemed_at, redeem_amount, redeem_fee, redeem_block, block_number, tx_hash)
+       VALUES (1, '0xu', 1, 5, 1, 0, 86400, 3600, 1, 777, 5, 1, 9, 1, '0x1'),
+              (2, '0xu', 1, 5, 1, 0, 86400, 3600, 1, NULL, NULL, NULL, NULL, 1, '0x2')`,
+    );
+    await db.query(
+      `INSERT INTO owner_changes (tx_hash, log_index, block_number, op_id, op_index, target, value, data, predecessor,
+         delay, scheduled_at, ready_at, executed_at, executed_block, executed_tx, cancelled_at, cancelled_block, cancelled_tx)
+       VALUES ('0xs', 0, 5, 'a', 0, '0xt', 0, '0x', '0x0', 60, 50, 110, 200, 8, '0xe', NULL, NULL, NULL),
+              ('0xs', 1, 5, 'a', 1, '0xt', 0, '0x', '0x0', 60, 50, 110, NULL, NULL, NULL, NULL, NULL, NULL),
+              ('0xs', 2, 5, 'b', 0, '0xt', 0, '0x', '0x0', 60, 50, 110, NULL, NULL, NULL, 300, 9, '0xc'),
+              ('0xs', 3, 5, 'c', 0, '0xt', 0, '0x', '0x0', 60, 50, 110, NULL, NULL, NULL, NULL, NULL, NULL)`,
+    );
+    await migrate(db);
+    assert.deepEqual(
+      await db.query(
+        "SELECT id::text, redeemed_at::text, redeem_amount::text, redeem_fee::text, redeem_block::text FROM stakes_view ORDER BY id",
+      ),
+      [
+        { id: "1", redeemed_at: "777", redeem_amount: "5", redeem_fee: "1", redeem_block: "9" },
+        { id: "2", redeemed_at: null, redeem_amount: null, redeem_fee: null, redeem_block: null },
+      ],
+    );
+    assert.deepEqual(
+      await db.query(
+        `SELECT op_id, op_index, executed_at::text, executed_block::text, executed_tx, cancelled_at::text,
+           cancelled_block::text, cancelled_tx FROM owner_changes_view ORDER BY log_index`,
+      ),
+      [
+        {
+          op_id: "a",
+          op_index: 0,
+          executed_at: "200",
+          executed_block: "8",
+          executed_tx: "0xe",
+          cancelled_at: null,
+          cancelled_block: null,
+          cancelled_tx: null,
+        },
+        {
+          op_id: "a",
+          op_index: 1,
+          executed_at: null,
+          executed_block: null,
+          executed_tx: null,
+          cancelled_at: null,
+          cancelled_block: null,
+          cancelled_tx: null,
+        },
+        {
+          op_id: "b",
+          op_index: 0,
+          executed_at: null,
+          executed_block: null,
+          executed_tx: null,
+          cancelled_at: "300",
+          cancelled_block: "9",
+          cancelled_tx: "0xc",
+        },
+        {
+          op_id: "c",
+          op_index: 0,
+          executed_at: null,
+          executed_block: null,
+          executed_tx: null,
+          cancelled_at: null,
+          cancelled_block: null,
+          cancelled_tx: null,
+        },
+      ],
+    );
+    // The version the older release recorded is no derived version: its indexer is sent to reindex.
+    assert.deepEqual(await db.query("SELECT version FROM apply_version"), [{ version: "1" }]);
+    await assert.rejects(checkLayout(db, true), (error: Error) => {
+      assert.ok(error instanceof LayoutError);
+      assert.match(error.message, /^The database's tables were indexed by other apply code \(version 1\)/);
+      assert.ok(error.message.includes(REINDEX_COMMAND));
+      return true;
+    });
+  } finally {
+    await db.close();
     await drop();
   }
 });

@@ -3,13 +3,13 @@
 // Rebuilds every table derived from the chain (RPC_URL, CHAIN_ID) into fresh tables beside the
 // server's database (DATABASE_URL, else the embedded one in DATA_DIR) and swaps them in, while
 // the API keeps serving the old ones. It holds the indexer lock throughout, so no indexer writes
-// meanwhile; an indexer refusing tables of an older apply code version has let go of it.
+// meanwhile; an indexer refusing tables of other apply code has let go of it.
 import { indexerSource, loadConfig } from "../config";
 import { openDb, type Db } from "../store/db";
 import { migrate } from "../store/migrations";
 import { dropShadow, openShadow, swapIn } from "../store/rebuild";
 import { createIndexer, INDEXER_LOCK, readSyncState, type IndexerOptions } from "../sync/indexer";
-import { APPLY_VERSION } from "../apply/version";
+import { applyVersion } from "../apply/version";
 import { redactUrls } from "../ops/redact";
 
 /** Something in the way of a rebuild, said in one sentence. */
@@ -39,7 +39,7 @@ export async function reindex(options: ReindexOptions): Promise<number> {
     schema = opened.schema;
     const started = performance.now();
     log(
-      `Rebuilding the tables derived from the chain with apply code version ${APPLY_VERSION}, beside the served ones.`,
+      `Rebuilding the tables derived from the chain with apply code version ${applyVersion()}, beside the served ones.`,
     );
     let block: number;
     try {

@@ -1,7 +1,17 @@
 import { poolAbi, stakingAbi, timelockAbi } from "@dwn/contracts";
 import { parseEventLogs, type Log } from "viem";
 import type { Db, Sql } from "../store/db";
-import { incomeCollections, incomes, members, nfts, ownerChanges, stakeClaims, stakes } from "../store/tables";
+import {
+  incomeCollections,
+  incomes,
+  members,
+  nfts,
+  ownerChangeEnds,
+  ownerChanges,
+  stakeClaims,
+  stakeRedemptions,
+  stakes,
+} from "../store/tables";
 import { insertRows, unnest, type Row } from "./rows";
 import { TeamDeltas } from "./team";
 import { undoAfter, type Undone } from "./undo";
@@ -140,7 +150,7 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
     claims: [] as Row[],
     redemptions: [] as Row[],
     scheduled: [] as Row[],
-    /** Executions and cancellations, in chain order: each ends the scheduled calls before it. */
+    /** Executions and cancellations: each ends the calls of its operation scheduled before it. */
     ended: [] as Row[],
   };
   for (const { log, time } of todo) {
@@ -217,11 +227,10 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
         break;
       case "Redeemed":
         rows.redemptions.push({
-          id: log.args.id.toString(),
-          redeemed_at: at.timestamp,
-          redeem_amount: log.args.amount.toString(),
-          redeem_fee: log.args.fee.toString(),
-          redeem_block: at.block_number,
+          ...at,
+          stake_id: log.args.id.toString(),
+          amount: log.args.amount.toString(),
+          fee: log.args.fee.toString(),
         });
         break;
       case "CallScheduled": {
@@ -245,14 +254,11 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
       case "CallExecuted":
       case "Cancelled":
         rows.ended.push({
-          tx_hash: at.tx_hash,
-          log_index: at.log_index,
-          block_number: at.block_number,
-          timestamp: at.timestamp,
+          ...at,
           op_id: log.args.id,
           // A cancellation ends every call of the operation; an execution the one of its index.
           op_index: log.eventName === "CallExecuted" ? log.args.index.toString() : null,
-          executed: log.eventName === "CallExecuted" ? 1 : 0,
+          kind: log.eventName === "CallExecuted" ? 1 : 2,
         });
         break;
       default:
@@ -261,16 +267,19 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
   }
 
   // The writes go out at once, in this order, and the connection runs them in turn: the team's
-  // figures are worked out while the database inserts the batch's rows.
+  // figures are worked out while the database inserts the batch's rows. Every event is a row of
+  // its own (a redemption, or the end of a queued call, too: the views join them to what they
+  // end), so the team figures are the only rows a batch updates.
   await Promise.all([
     insertRows(tx, nfts, rows.nfts),
     insertRows(tx, incomes, rows.incomes),
     insertRows(tx, incomeCollections, rows.collections),
     insertRows(tx, stakes, rows.stakes),
     insertRows(tx, stakeClaims, rows.claims),
-    redeem(tx, rows.redemptions),
+    insertRows(tx, stakeRedemptions, rows.redemptions),
     applyTeam(tx, tree, binds, purchases),
-    queue(tx, rows.scheduled, rows.ended),
+    insertRows(tx, ownerChanges, rows.scheduled),
+    insertRows(tx, ownerChangeEnds, rows.ended),
   ]);
   return todo.length;
 }
@@ -286,55 +295,6 @@ export async function recordHashes(tx: Sql, hashes: ReadonlyMap<bigint, string>)
     `INSERT INTO block_hashes (${h.names}) SELECT ${h.names} FROM ${h.from}
      ON CONFLICT (block_number) DO UPDATE SET hash = EXCLUDED.hash`,
     h.params,
-  );
-}
-
-/**
- * The timelock's queue: each scheduled call is a row; an execution or a cancellation marks the
- * calls of its operation scheduled before it (an operation id comes back when the same call is
- * scheduled again after a cancellation, so "before it" is what tells the two apart).
- */
-async function queue(tx: Sql, scheduled: readonly Row[], ended: readonly Row[]): Promise<void> {
-  await insertRows(tx, ownerChanges, scheduled);
-  if (ended.length === 0) return;
-  const e = unnest(
-    "tx_hash text, log_index integer, block_number bigint, timestamp bigint, op_id text, op_index integer, executed smallint",
-    ended,
-  );
-  // Each call still queued is ended by the first of the batch's executions or cancellations of
-  // its operation that came after it.
-  await tx.query(
-    `UPDATE owner_changes c SET
-       executed_at = CASE WHEN m.executed = 1 THEN m.timestamp END,
-       executed_block = CASE WHEN m.executed = 1 THEN m.block_number END,
-       executed_tx = CASE WHEN m.executed = 1 THEN m.tx_hash END,
-       cancelled_at = CASE WHEN m.executed = 0 THEN m.timestamp END,
-       cancelled_block = CASE WHEN m.executed = 0 THEN m.block_number END,
-       cancelled_tx = CASE WHEN m.executed = 0 THEN m.tx_hash END
-     FROM (
-       SELECT DISTINCT ON (o.tx_hash, o.log_index) o.tx_hash AS call_tx, o.log_index AS call_log, x.*
-       FROM owner_changes o JOIN ${e.from}
-         ON o.op_id = x.op_id AND (x.op_index IS NULL OR o.op_index = x.op_index)
-           AND (o.block_number, o.log_index) < (x.block_number, x.log_index)
-       WHERE o.executed_block IS NULL AND o.cancelled_block IS NULL
-       ORDER BY o.tx_hash, o.log_index, x.block_number, x.log_index
-     ) m
-     WHERE c.tx_hash = m.call_tx AND c.log_index = m.call_log`,
-    e.params,
-  );
-}
-
-async function redeem(tx: Sql, redemptions: readonly Row[]): Promise<void> {
-  if (redemptions.length === 0) return;
-  const r = unnest(
-    "id bigint, redeemed_at bigint, redeem_amount numeric, redeem_fee numeric, redeem_block bigint",
-    redemptions,
-  );
-  await tx.query(
-    `UPDATE stakes SET redeemed_at = x.redeemed_at, redeem_amount = x.redeem_amount, redeem_fee = x.redeem_fee,
-       redeem_block = x.redeem_block
-     FROM ${r.from} WHERE stakes.id = x.id`,
-    r.params,
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Sql } from "../store/db";
-import { EVENT_TABLES } from "../store/tables";
+import { BLOCK_TABLES, EVENT_TABLES } from "../store/tables";
 import { unnest } from "./rows";
 import type { ReferralTree } from "./tree";
 
@@ -7,16 +7,18 @@ import type { ReferralTree } from "./tree";
 export interface Undone {
   members: number;
   purchases: number;
-  /** Rows deleted from the event tables (NFTs, incomes, collections, stakes, claims, owner changes, applied logs). */
+  /** Rows deleted from the append-only tables (the registry's EVENT_TABLES: one row per event). */
   rows: number;
 }
 
 /**
- * Takes back, inside `tx`, everything the blocks after `block` wrote: their event rows are
- * deleted, their redemptions cleared, the members who bound in them removed, and their purchases
- * and binds subtracted from the figures of the members that stay (own, team, friends, community;
- * the largest leg is read again from the children that stay). With `block` null, everything goes.
- * The block hashes after `block` go too. The tree in memory is moved back with the database.
+ * Takes back, inside `tx`, everything the blocks after `block` wrote. Every table whose rows each
+ * belong to one block (the registry's BLOCK_TABLES: the append-only event tables and the block
+ * hashes) loses the rows of those blocks, with one generic DELETE each. The team figures are the
+ * one derived state, undone by hand here: the members who bound in those blocks are removed, and
+ * their purchases and binds subtracted from the figures of the members that stay (own, team,
+ * friends, community; the largest leg is read again from the children that stay). With `block`
+ * null, everything goes. The tree in memory is moved back with the database.
  *
  * Every team figure is a sum over purchases or members below, so subtracting the ones taken back
  * leaves what applying only the surviving events gives; a largest leg is the greatest branch among
@@ -25,10 +27,8 @@ export interface Undone {
 export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | null): Promise<Undone> {
   if (block === null) {
     const [{ n: purchases }] = await tx.query<{ n: number }>("SELECT count(*)::integer AS n FROM nfts");
-    let rows = 0;
-    for (const table of EVENT_TABLES) rows += await deleteCounted(tx, table.name, "TRUE");
+    const rows = await deleteAfter(tx, null);
     const members = await deleteCounted(tx, "members", "TRUE");
-    await tx.query("DELETE FROM block_hashes");
     return { members, purchases, rows };
   }
 
@@ -89,21 +89,7 @@ export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | nul
     }
   }
 
-  let rows = 0;
-  await tx.query(
-    `UPDATE stakes SET redeemed_at = NULL, redeem_amount = NULL, redeem_fee = NULL, redeem_block = NULL
-     WHERE redeem_block > $1`,
-    [block],
-  );
-  for (const kind of ["executed", "cancelled"]) {
-    await tx.query(
-      `UPDATE owner_changes SET ${kind}_at = NULL, ${kind}_block = NULL, ${kind}_tx = NULL WHERE ${kind}_block > $1`,
-      [block],
-    );
-  }
-  for (const table of EVENT_TABLES) {
-    rows += await deleteCounted(tx, table.name, `${table.block} > $1`, [block]);
-  }
+  const rows = await deleteAfter(tx, block);
   if (gone.length > 0) await tx.query("DELETE FROM members WHERE id >= $1", [firstGone]);
   if (changes.length > 0) {
     const d = unnest("id integer, own numeric, team numeric, friends integer, community integer", changes);
@@ -122,12 +108,28 @@ export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | nul
       [`{${reread.join(",")}}`],
     );
   }
-  await tx.query("DELETE FROM block_hashes WHERE block_number > $1", [block]);
   tree.truncate(
     firstGone,
     gone.map((g) => g.address),
   );
   return { members: gone.length, purchases: bought.length, rows };
+}
+
+/**
+ * The generic rollback: deletes the rows of the blocks after `block` (all rows when null) from
+ * every table whose rows each belong to one block, children before parents; returns how many
+ * rows of the append-only event tables went.
+ */
+async function deleteAfter(tx: Sql, block: number | null): Promise<number> {
+  let rows = 0;
+  for (const table of BLOCK_TABLES) {
+    const n =
+      block === null
+        ? await deleteCounted(tx, table.name, "TRUE")
+        : await deleteCounted(tx, table.name, `${table.block} > $1`, [block]);
+    if (EVENT_TABLES.includes(table)) rows += n;
+  }
+  return rows;
 }
 
 /** Deletes a table's rows that match `where`; returns how many. */

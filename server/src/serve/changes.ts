@@ -147,9 +147,9 @@ export function createUpcomingChanges(options: { db: Db; client: PublicClient; c
 
   return async function list(): Promise<UpcomingChange[]> {
     const rows = await options.db.query<QueuedRow>(
-      `SELECT op_id, op_index, target, data, scheduled_at::text, ready_at::text, tx_hash FROM owner_changes
+      `SELECT op_id, op_index, target, data, scheduled_at::text, ready_at::text, tx_hash FROM owner_changes_view
        WHERE executed_block IS NULL AND cancelled_block IS NULL
-       ORDER BY owner_changes.ready_at, owner_changes.block_number, owner_changes.log_index`,
+       ORDER BY owner_changes_view.ready_at, owner_changes_view.block_number, owner_changes_view.log_index`,
     );
     return Promise.all(
       rows.map(async (row) => {

@@ -304,6 +304,89 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       CREATE INDEX sign_in_nonces_by_requester ON sign_in_nonces (requester, seq)
     `,
   },
+  {
+    id: 11,
+    name: "redemptions and the timelock's executions and cancellations are rows of their own, read through views",
+    // The tables the indexer writes from events only grow: a redemption is a row of
+    // stake_redemptions, an execution or a cancellation a row of owner_change_ends (kind 1
+    // executed, 2 cancelled; a cancellation has no op_index: it ends every call of its
+    // operation), each with its block and log index, instead of columns filled in later. A
+    // reorg's rollback then deletes each table's rows after a block, and nothing else. Readers
+    // see the old shapes through stakes_view and owner_changes_view (a call is ended by the first
+    // execution or cancellation of it after it was scheduled: an operation id comes back when a
+    // cancelled call is scheduled again).
+    //
+    // The apply code that writes these rows has another version than the one that filled the
+    // old columns, so an indexed database is rebuilt by reindex before its indexer goes on; until
+    // then the API serves the facts moved here from the old columns. Their log indexes were not
+    // kept (nor a redemption's transaction): those rows have log indexes from 1,000,000,001 up,
+    // which no log has (and which sort after the call they end), and go with the rebuild.
+    sql: `
+      CREATE TABLE stake_redemptions (
+        tx_hash TEXT NOT NULL,
+        log_index INTEGER NOT NULL,
+        block_number BIGINT NOT NULL,
+        timestamp BIGINT NOT NULL,
+        stake_id BIGINT NOT NULL REFERENCES stakes (id),
+        amount NUMERIC(78, 0) NOT NULL,
+        fee NUMERIC(78, 0) NOT NULL,
+        PRIMARY KEY (tx_hash, log_index)
+      );
+      CREATE UNIQUE INDEX stake_redemptions_by_stake ON stake_redemptions (stake_id);
+      INSERT INTO stake_redemptions (tx_hash, log_index, block_number, timestamp, stake_id, amount, fee)
+      SELECT '', (1000000000 + row_number() OVER (ORDER BY id))::integer, COALESCE(redeem_block, 0), redeemed_at, id,
+        COALESCE(redeem_amount, 0), COALESCE(redeem_fee, 0)
+      FROM stakes WHERE redeemed_at IS NOT NULL;
+      ALTER TABLE stakes DROP COLUMN redeemed_at, DROP COLUMN redeem_amount, DROP COLUMN redeem_fee,
+        DROP COLUMN redeem_block;
+      CREATE VIEW stakes_view AS
+        SELECT s.*, r.timestamp AS redeemed_at, r.amount AS redeem_amount, r.fee AS redeem_fee,
+          r.block_number AS redeem_block, r.tx_hash AS redeem_tx
+        FROM stakes s LEFT JOIN stake_redemptions r ON r.stake_id = s.id;
+
+      CREATE TABLE owner_change_ends (
+        tx_hash TEXT NOT NULL,
+        log_index INTEGER NOT NULL,
+        block_number BIGINT NOT NULL,
+        timestamp BIGINT NOT NULL,
+        op_id TEXT NOT NULL,
+        op_index INTEGER,
+        kind SMALLINT NOT NULL,
+        PRIMARY KEY (tx_hash, log_index)
+      );
+      CREATE INDEX owner_change_ends_by_op ON owner_change_ends (op_id, block_number, log_index);
+      INSERT INTO owner_change_ends (tx_hash, log_index, block_number, timestamp, op_id, op_index, kind)
+      SELECT COALESCE(executed_tx, cancelled_tx),
+        (1000000000 + row_number() OVER (ORDER BY block_number, log_index))::integer,
+        COALESCE(executed_block, cancelled_block), COALESCE(executed_at, cancelled_at), op_id, op_index,
+        CASE WHEN executed_block IS NOT NULL THEN 1 ELSE 2 END
+      FROM owner_changes WHERE executed_block IS NOT NULL OR cancelled_block IS NOT NULL;
+      ALTER TABLE owner_changes DROP COLUMN executed_at, DROP COLUMN executed_block, DROP COLUMN executed_tx,
+        DROP COLUMN cancelled_at, DROP COLUMN cancelled_block, DROP COLUMN cancelled_tx;
+      CREATE VIEW owner_changes_view AS
+        SELECT c.*,
+          CASE WHEN e.kind = 1 THEN e.timestamp END AS executed_at,
+          CASE WHEN e.kind = 1 THEN e.block_number END AS executed_block,
+          CASE WHEN e.kind = 1 THEN e.tx_hash END AS executed_tx,
+          CASE WHEN e.kind = 2 THEN e.timestamp END AS cancelled_at,
+          CASE WHEN e.kind = 2 THEN e.block_number END AS cancelled_block,
+          CASE WHEN e.kind = 2 THEN e.tx_hash END AS cancelled_tx
+        FROM owner_changes c LEFT JOIN LATERAL (
+          SELECT x.kind, x.timestamp, x.block_number, x.tx_hash FROM owner_change_ends x
+          WHERE x.op_id = c.op_id AND (x.op_index IS NULL OR x.op_index = c.op_index)
+            AND (x.block_number, x.log_index) > (c.block_number, c.log_index)
+          ORDER BY x.block_number, x.log_index LIMIT 1
+        ) e ON TRUE
+    `,
+  },
+  {
+    id: 12,
+    name: "the apply code's version is a hash",
+    // The version of the apply code is derived from the table registry, the decoded events and
+    // the apply stage's code (server/src/apply/version.ts), no longer a number raised by hand.
+    // The version 1 recorded before is no hash: an indexed database is rebuilt by reindex.
+    sql: "ALTER TABLE apply_version ALTER COLUMN version TYPE TEXT",
+  },
 ];
 
 /**

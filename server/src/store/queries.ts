@@ -154,15 +154,15 @@ export function stakes(
   limit: number,
 ) {
   return db.query<StakeRow>(
-    `SELECT ${STAKE_COLUMNS} FROM stakes
+    `SELECT ${STAKE_COLUMNS} FROM stakes_view
      WHERE address = $1 AND ($3::int IS NULL OR ${STATUS} = $3)
-     ORDER BY stakes.id DESC OFFSET $4 LIMIT $5`,
+     ORDER BY stakes_view.id DESC OFFSET $4 LIMIT $5`,
     [address, now, status ?? null, offset, limit],
   );
 }
 
 export async function stake(db: Sql, id: bigint): Promise<StakeRow | undefined> {
-  const [row] = await db.query<StakeRow>(`SELECT ${STAKE_COLUMNS} FROM stakes WHERE id = $1`, [id]);
+  const [row] = await db.query<StakeRow>(`SELECT ${STAKE_COLUMNS} FROM stakes_view WHERE id = $1`, [id]);
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { ident, type Db } from "./db";
 import { migrate } from "./migrations";
-import { DERIVED_TABLES } from "./tables";
+import { DERIVED_TABLES, DERIVED_VIEWS } from "./tables";
 
 /** The schemas a rebuild of `schema` uses: the fresh tables', and the old ones' on their way out. */
 const shadowOf = (schema: string) => `${schema}_reindex`;
@@ -23,9 +23,11 @@ export async function openShadow(db: Db): Promise<{ schema: string; shadow: Db }
 }
 
 /**
- * Swaps the shadow's derived tables in for the database's, in one transaction: readers see the
- * old tables until it commits (taking the tables waits for their running queries), then the new
- * ones; the old tables and the shadow are dropped in the same transaction.
+ * Swaps the shadow's derived tables and the views over them in for the database's, in one
+ * transaction: readers see the old tables until it commits (taking the tables waits for their
+ * running queries), then the new ones; the old tables and the shadow are dropped in the same
+ * transaction. A view reads the tables it was made over wherever they go, so the served views
+ * leave with the old tables and the shadow's come in with the new ones.
  */
 export async function swapIn(db: Db, schema: string): Promise<void> {
   const [main, shadow, retired] = [schema, shadowOf(schema), retiredOf(schema)].map(ident);
@@ -34,6 +36,10 @@ export async function swapIn(db: Db, schema: string): Promise<void> {
     for (const { name } of DERIVED_TABLES) {
       await tx.query(`ALTER TABLE ${main}.${name} SET SCHEMA ${retired}`);
       await tx.query(`ALTER TABLE ${shadow}.${name} SET SCHEMA ${main}`);
+    }
+    for (const { name } of DERIVED_VIEWS) {
+      await tx.query(`ALTER VIEW ${main}.${name} SET SCHEMA ${retired}`);
+      await tx.query(`ALTER VIEW ${shadow}.${name} SET SCHEMA ${main}`);
     }
     await tx.query(`DROP SCHEMA ${retired} CASCADE`);
     await tx.query(`DROP SCHEMA ${shadow} CASCADE`);

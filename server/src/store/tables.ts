@@ -1,8 +1,14 @@
 /**
  * The tables the indexer derives from the chain, in one place: what the apply stage inserts, what
- * a reorg's rollback deletes, what reindex rebuilds and swaps in, and what the tests compare
- * between two indexes of one chain all come from this list. `store.test.ts` checks it against the
- * schema the migrations build, on both databases.
+ * a reorg's rollback deletes, what reindex rebuilds and swaps in, what the tests compare between
+ * two indexes of one chain, and the apply code's version (apply/version.ts) all come from this
+ * list. `store.test.ts` checks it against the schema the migrations build, on both databases.
+ *
+ * Most tables are append-only: each event is a row of its own, with its block, never updated
+ * (a redemption is a row of stake_redemptions, not columns of its stake), and readers join them
+ * through views. A reorg's rollback is then one `DELETE … WHERE block > N` per table. The team
+ * figures of `members` are sums kept up to date by each purchase and bind: they are the one
+ * derived table whose rollback is written by hand (apply/undo.ts).
  */
 
 /** The SQL types the apply stage writes (one array parameter per column, read back with unnest). */
@@ -19,6 +25,11 @@ export interface DerivedTable {
    * deletes the rows of the blocks it takes back. Null for tables a rollback handles otherwise.
    */
   block: string | null;
+  /**
+   * Rows are only ever inserted, one per event, never updated: what the tests compare between
+   * two indexes of one chain, and what a rollback undoes by its block alone.
+   */
+  appendOnly: boolean;
 }
 
 const table = (t: DerivedTable): DerivedTable => t;
@@ -29,9 +40,13 @@ export const appliedLogs = table({
   key: "tx_hash, log_index",
   columns: { tx_hash: "text", log_index: "integer", block_number: "bigint" },
   block: "block_number",
+  appendOnly: true,
 });
 
-/** The referral tree and each member's team figures; a rollback subtracts what it takes back. */
+/**
+ * The referral tree and each member's team figures: derived, updated by every purchase and bind
+ * below; a rollback subtracts what it takes back (apply/undo.ts).
+ */
 export const members = table({
   name: "members",
   key: "address",
@@ -44,6 +59,7 @@ export const members = table({
     bind_block: "bigint",
   },
   block: null,
+  appendOnly: false,
 });
 
 export const nfts = table({
@@ -62,6 +78,7 @@ export const nfts = table({
     tx_hash: "text",
   },
   block: "block_number",
+  appendOnly: true,
 });
 
 /** Income credited (kind 1 static, 2 dynamic, 3 direct push, 4 guaranteed return). */
@@ -79,6 +96,7 @@ export const incomes = table({
     amount: "numeric",
   },
   block: "block_number",
+  appendOnly: true,
 });
 
 /** Income paid out (kind 1 static, 2 dynamic). */
@@ -95,9 +113,10 @@ export const incomeCollections = table({
     amount: "numeric",
   },
   block: "block_number",
+  appendOnly: true,
 });
 
-/** Stakes with the terms they snapshotted; a redemption fills the redeem_ columns. */
+/** Stakes with the terms they snapshotted; read with their redemptions through `stakes_view`. */
 export const stakes = table({
   name: "stakes",
   key: "id",
@@ -115,6 +134,24 @@ export const stakes = table({
     tx_hash: "text",
   },
   block: "block_number",
+  appendOnly: true,
+});
+
+/** A stake's redemption (one at most): `stakes_view` shows it as the stake's redeem_ columns. */
+export const stakeRedemptions = table({
+  name: "stake_redemptions",
+  key: "tx_hash, log_index",
+  columns: {
+    tx_hash: "text",
+    log_index: "integer",
+    block_number: "bigint",
+    timestamp: "bigint",
+    stake_id: "bigint",
+    amount: "numeric",
+    fee: "numeric",
+  },
+  block: "block_number",
+  appendOnly: true,
 });
 
 export const stakeClaims = table({
@@ -131,9 +168,10 @@ export const stakeClaims = table({
     fee: "numeric",
   },
   block: "block_number",
+  appendOnly: true,
 });
 
-/** The timelock's queue: every call scheduled; an execution or cancellation fills its columns. */
+/** The timelock's queue: every call scheduled; read with how it ended through `owner_changes_view`. */
 export const ownerChanges = table({
   name: "owner_changes",
   key: "tx_hash, log_index",
@@ -152,14 +190,40 @@ export const ownerChanges = table({
     ready_at: "bigint",
   },
   block: "block_number",
+  appendOnly: true,
 });
 
-/** The hash of each block the tables reflect, which finds a reorg's common ancestor. */
+/**
+ * The timelock's executions (kind 1, of call op_index) and cancellations (kind 2, op_index null:
+ * every call of the operation): each ends the calls of its operation scheduled before it.
+ */
+export const ownerChangeEnds = table({
+  name: "owner_change_ends",
+  key: "tx_hash, log_index",
+  columns: {
+    tx_hash: "text",
+    log_index: "integer",
+    block_number: "bigint",
+    timestamp: "bigint",
+    op_id: "text",
+    op_index: "integer",
+    kind: "smallint",
+  },
+  block: "block_number",
+  appendOnly: true,
+});
+
+/**
+ * The hash of each block the tables reflect, which finds a reorg's common ancestor. A block's row
+ * is written again when its hash is recorded again (not append-only), and pruned far below the
+ * checkpoint; a rollback deletes it by its block all the same.
+ */
 export const blockHashes = table({
   name: "block_hashes",
   key: "block_number",
   columns: { block_number: "bigint", hash: "text" },
   block: "block_number",
+  appendOnly: false,
 });
 
 /** The indexer's checkpoint (one row per chain). */
@@ -175,14 +239,16 @@ export const syncState = table({
     updated_at: "bigint",
   },
   block: null,
+  appendOnly: false,
 });
 
-/** The version of the apply code that built the tables (one row). */
+/** The version of the apply code that built the tables (one row; see apply/version.ts). */
 export const applyVersion = table({
   name: "apply_version",
   key: "version",
-  columns: { version: "integer" },
+  columns: { version: "text" },
   block: null,
+  appendOnly: false,
 });
 
 /**
@@ -192,10 +258,12 @@ export const applyVersion = table({
  */
 export const DERIVED_TABLES: readonly DerivedTable[] = [
   stakeClaims,
+  stakeRedemptions,
   stakes,
   incomeCollections,
   incomes,
   nfts,
+  ownerChangeEnds,
   ownerChanges,
   appliedLogs,
   members,
@@ -204,10 +272,20 @@ export const DERIVED_TABLES: readonly DerivedTable[] = [
   applyVersion,
 ];
 
+/**
+ * The views readers join the append-only tables through (created by the migrations): reindex
+ * swaps them in with the tables they read.
+ */
+export const DERIVED_VIEWS: readonly { name: string; key: string }[] = [
+  { name: "stakes_view", key: "id" },
+  { name: "owner_changes_view", key: "tx_hash, log_index" },
+];
+
+/** The append-only tables, one row per event, children before parents. */
+export const EVENT_TABLES: readonly DerivedTable[] = DERIVED_TABLES.filter((t) => t.appendOnly);
+
 /** The tables whose rows each belong to one block, children before parents: a rollback's deletes. */
-export const EVENT_TABLES: readonly DerivedTable[] = DERIVED_TABLES.filter(
-  (t) => t.block !== null && t !== blockHashes,
-);
+export const BLOCK_TABLES: readonly DerivedTable[] = DERIVED_TABLES.filter((t) => t.block !== null);
 
 /** `"name type, …"`: a table's inserted columns as the apply stage's unnest reads them. */
 export const columnList = (t: DerivedTable): string =>

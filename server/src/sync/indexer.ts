@@ -1,7 +1,7 @@
 import { BlockNotFoundError, createPublicClient, type Address, type PublicClient } from "viem";
 import { isDatabaseUnavailable, type Db } from "../store/db";
 import { createApplier, decodeLogs, recordHashes, type ChainLog, type TimedLog } from "../apply/apply";
-import { APPLY_VERSION } from "../apply/version";
+import { applyVersion } from "../apply/version";
 import { isRangeError, isRateLimit, observedHttp, rpcSaid, rpcTransport } from "./rpc";
 
 export { isRangeError, isRateLimit };
@@ -75,22 +75,25 @@ export const REINDEX_COMMAND = "npm run --workspace server reindex";
 export class LayoutError extends Error {}
 
 /**
- * Checks that the derived tables were built by this apply code (APPLY_VERSION); tables with
- * nothing indexed yet are taken over. Throws a LayoutError with the sentence to act on.
+ * Checks that the derived tables were built by this apply code (its derived version,
+ * apply/version.ts); tables with nothing indexed yet are taken over. Throws a LayoutError with
+ * the sentence to act on.
  */
 export async function checkLayout(db: Pick<Db, "query">, indexed: boolean): Promise<void> {
-  const [row] = await db.query<{ version: number }>("SELECT version FROM apply_version");
-  const stored = Number(row?.version ?? 0);
-  if (stored === APPLY_VERSION) return;
+  const version = applyVersion();
+  const [row] = await db.query<{ version: string }>("SELECT version FROM apply_version");
+  const stored = row?.version ?? "none";
+  if (stored === version) return;
   if (!indexed) {
     await db.query("DELETE FROM apply_version");
-    await db.query("INSERT INTO apply_version (version) VALUES ($1)", [APPLY_VERSION]);
+    await db.query("INSERT INTO apply_version (version) VALUES ($1)", [version]);
     return;
   }
+  // A version is a hash: which of two codes is the newer one is for the operator to say.
   throw new LayoutError(
-    stored < APPLY_VERSION
-      ? `The database's tables were indexed by apply code version ${stored}, older than this program's version ${APPLY_VERSION}: run \`${REINDEX_COMMAND}\` to rebuild them (the API keeps serving the old ones meanwhile); until then this process does not index.`
-      : `The database's tables were indexed by apply code version ${stored}, newer than this program's version ${APPLY_VERSION}: run the newer release; this process does not index them.`,
+    `The database's tables were indexed by other apply code (version ${stored}) than this program's (version ${version}): ` +
+      `run \`${REINDEX_COMMAND}\` to rebuild them with this program's (the API keeps serving the old ones meanwhile), ` +
+      "unless this program is the older release, which the newer one replaces; until then this process does not index.",
   );
 }
 

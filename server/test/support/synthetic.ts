@@ -1,4 +1,4 @@
-import { poolAbi, timelockAbi } from "@dwn/contracts";
+import { poolAbi, stakingAbi, timelockAbi } from "@dwn/contracts";
 import { encodeEventTopics, encodeAbiParameters, keccak256, toHex, type Address, type Hex } from "viem";
 import type { ChainLog } from "../../src/apply/apply";
 
@@ -9,6 +9,7 @@ import type { ChainLog } from "../../src/apply/apply";
 export function createLogFactory(
   pool: Address = "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707",
   timelock: Address = "0x0000000000000000000000000000000000007100",
+  staking: Address = "0x0000000000000000000000000000000000007200",
 ) {
   let block = 1n;
   let index = 0;
@@ -76,6 +77,20 @@ export function createLogFactory(
     cancelled(id: Hex): ChainLog {
       const topics = encodeEventTopics({ abi: timelockAbi, eventName: "Cancelled", args: { id } });
       return make(topics as `0x${string}`[], "0x", timelock);
+    },
+    /** The staking's Staked for stake `id`: `units` units from time 0, 30-day cycles and a 1-day grace. */
+    staked(id: bigint, user: Address, units: bigint): ChainLog {
+      const topics = encodeEventTopics({ abi: stakingAbi, eventName: "Staked", args: { id, user } });
+      const body = encodeAbiParameters(
+        Array.from({ length: 9 }, () => ({ type: "uint256" })),
+        [units, units * 10n ** 18n, units, 0n, 30n * 86_400n, 86_400n, 1000n, 100n, 100n],
+      );
+      return make(topics as `0x${string}`[], body, staking);
+    },
+    redeemed(id: bigint, user: Address, amount: bigint, fee: bigint): ChainLog {
+      const topics = encodeEventTopics({ abi: stakingAbi, eventName: "Redeemed", args: { id, user } });
+      const body = encodeAbiParameters([{ type: "uint256" }, { type: "uint256" }], [amount, fee]);
+      return make(topics as `0x${string}`[], body, staking);
     },
   };
 }
