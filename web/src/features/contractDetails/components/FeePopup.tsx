@@ -1,14 +1,15 @@
 import Button from "antd-mobile/es/components/button";
 import Popup from "antd-mobile/es/components/popup";
 import { useTranslation } from "react-i18next";
+import { NetworkFee, type FeeRequest } from "../../tx/NetworkFee";
 import { feeEstimate, feeFigures } from "../utils/fees";
 import styles from "./FeePopup.module.css";
 import { useBackCloses } from "../../../components/useBackCloses";
 
 /**
  * The principal (redeem) or income (claim) popup of spec §2: the token, the amount, the fee
- * rate in %, and the estimate (fee and receivable, computed as the contract pays them), with a
- * confirm button.
+ * rate in %, and the estimate (fee and receivable, computed as the contract pays them), the
+ * network fee of the call the confirm sends (`networkFee`), and a confirm button.
  */
 export function FeePopup({
   visible,
@@ -17,6 +18,7 @@ export function FeePopup({
   amount,
   amountKind,
   rate,
+  networkFee,
   busy,
   onConfirm,
   onClose,
@@ -30,6 +32,8 @@ export function FeePopup({
   amountKind: "reward" | "principal";
   /** The fee rate in basis points; undefined while it loads. */
   rate: bigint | undefined;
+  /** The call the confirm sends, for its network fee. */
+  networkFee: FeeRequest | undefined;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -72,6 +76,7 @@ export function FeePopup({
             {value(figures?.receivable)}
           </dd>
         </dl>
+        <NetworkFee request={visible ? networkFee : undefined} />
         <Button
           block
           color="primary"

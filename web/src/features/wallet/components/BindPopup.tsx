@@ -1,7 +1,11 @@
 import Button from "antd-mobile/es/components/button";
 import CenterPopup from "antd-mobile/es/components/center-popup";
 import { useTranslation } from "react-i18next";
+import { encodeFunctionData, getAddress, isAddress } from "viem";
+import { poolAbi } from "@dwn/contracts";
 import { shorten } from "../../../lib/format";
+import { useRuntimeConfig } from "../../../lib/runtime";
+import { NetworkFee, oneCall } from "../../tx/NetworkFee";
 import { useWalletMachine, useWalletState } from "../context";
 import { InviteProblem } from "./InviteProblem";
 import { POPUP_FRAME } from "./popupFrame";
@@ -10,11 +14,22 @@ import styles from "./WalletPopup.module.css";
 /**
  * Spec §2 "Bind-parent popup": the inviter from the URL, shortened (9 … 9, spec §9), and "Bind".
  * Its title says what it does (the spec's "Please enter wallet address" asks for an input it has not).
+ * An inviter that can invite comes with the network fee of the setInviter the bind sends.
  */
 export function BindPopup() {
   const { t } = useTranslation();
   const machine = useWalletMachine();
-  const { parentPopupVisible, parentAddress, parentProblem, binding, connecting } = useWalletState();
+  const { parentPopupVisible, parentAddress, parentProblem, binding, connecting, account } = useWalletState();
+  const { contracts } = useRuntimeConfig();
+  const bindable = parentPopupVisible && parentProblem === null && parentAddress !== null;
+  const fee =
+    bindable && isAddress(parentAddress, { strict: false })
+      ? oneCall(
+          account,
+          contracts.pool,
+          encodeFunctionData({ abi: poolAbi, functionName: "setInviter", args: [getAddress(parentAddress)] }),
+        )
+      : undefined;
   return (
     <CenterPopup
       visible={parentPopupVisible}
@@ -35,15 +50,18 @@ export function BindPopup() {
           </div>
         </dl>
         {parentProblem === null ? (
-          <Button
-            block
-            color="primary"
-            loading={binding || connecting}
-            onClick={machine.bind}
-            data-testid="bind-button"
-          >
-            {t("wallet.bind.button")}
-          </Button>
+          <>
+            <NetworkFee request={fee} />
+            <Button
+              block
+              color="primary"
+              loading={binding || connecting}
+              onClick={machine.bind}
+              data-testid="bind-button"
+            >
+              {t("wallet.bind.button")}
+            </Button>
+          </>
         ) : (
           // Checked on chain before offering the bind: say why this link cannot be used, and what to do.
           <div data-testid="bind-problem">
