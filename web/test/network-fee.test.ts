@@ -1,6 +1,16 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createInstance } from "i18next";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { decodeFunctionData, maxUint256, parseUnits, type Address } from "viem";
 import { describe, expect, it } from "vitest";
 import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
+import { createQueryClient } from "../src/app/queryClient";
+import { NetworkFee, oneCall } from "../src/features/tx/NetworkFee";
+import { loadResources } from "../src/i18n/resources";
+import { RuntimeConfigProvider } from "../src/lib/runtime";
+import { config } from "./support/wallet-harness";
 import { buyFeePlan } from "../src/features/mine/utils/buyFee";
 import { stakeFeePlan } from "../src/features/pledge/utils/stakeFee";
 import { estimateNetworkFee, formatNetworkFee, networkFeeWei, type FeeCall } from "../src/features/tx/networkFee";
@@ -50,7 +60,7 @@ describe("a network fee reads in BNB, rounded up, never as 0", () => {
     expect(networkFeeStrings["zh-cn"]?.label).toBe("网络费用");
     expect(Object.keys(networkFeeStrings["zh-cn"] ?? {}).sort()).toEqual(
       Object.keys(networkFeeStrings["en-us"] ?? {})
-        .filter((key) => key !== "approvals_one")
+        .filter((key) => !key.endsWith("_one"))
         .sort(),
     );
   });
@@ -158,5 +168,72 @@ describe("a stake's steps are the approvals it is short of, then the stake", () 
       functionName: "stake",
       args: [2n, shown.dwn, shown.a8, 30n, 11n, 500n, 300n, 86_400n],
     });
+  });
+});
+
+describe("the fee line, as the user reads it", () => {
+  const i18n = createInstance();
+  const account = address(40);
+  const request = oneCall(account, pool, "0x5e1f0a62");
+  const key = ["networkFee", config.chain.id, account, pool, "0x5e1f0a62"];
+
+  async function render(client: QueryClient, language = "en-us") {
+    if (!i18n.isInitialized) {
+      await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: language, lowerCaseLng: true });
+    }
+    await i18n.changeLanguage(language);
+    const html = renderToStaticMarkup(
+      createElement(
+        QueryClientProvider,
+        { client },
+        createElement(
+          RuntimeConfigProvider,
+          { config },
+          createElement(I18nextProvider, { i18n }, createElement(NetworkFee, { request })),
+        ),
+      ),
+    );
+    return html
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&lt;/g, "<")
+      .replace(/&#x27;/g, "'")
+      .replace(/\s+/g, " ")
+      .trim();
+  }
+
+  it("is a placeholder while it is estimated, never 0", async () => {
+    expect(await render(createQueryClient())).toBe("Network fee --");
+  });
+
+  it("names the BNB of the estimate, in English and Chinese", async () => {
+    const client = createQueryClient();
+    client.setQueryData(key, { wei: 82_000n * THREE_GWEI, steps: 1 });
+    expect(await render(client)).toBe(`Network fee ≈ 0.000246 ${config.chain.currency.symbol}`);
+    expect(await render(client, "zh-cn")).toBe(`网络费用 ≈ 0.000246 ${config.chain.currency.symbol}`);
+    client.setQueryData(key, { wei: 5n, steps: 1 });
+    expect(await render(client)).toBe(`Network fee < 0.000001 ${config.chain.currency.symbol}`);
+  });
+
+  it("behind approvals, sums them and says the purchase's own fee comes after approval", async () => {
+    const client = createQueryClient();
+    client.setQueryData(key, { wei: 92_100n * THREE_GWEI, steps: 2, later: "purchase" });
+    expect(await render(client)).toBe(
+      `Network fee ≈ 0.000277 ${config.chain.currency.symbol} for 2 approvals + the purchase's fee, estimated after approval`,
+    );
+    expect(await render(client, "zh-cn")).toBe(
+      `网络费用 ≈ 0.000277 ${config.chain.currency.symbol} 2 笔授权的费用，另加购买本身的费用（授权后估算）`,
+    );
+  });
+
+  it("is a short sentence when it cannot be estimated, never the error's text", async () => {
+    // Rendered as it stands once its retry failed too (not as a mount that would ask again).
+    const client = new QueryClient({ defaultOptions: { queries: { retryOnMount: false } } });
+    await client.prefetchQuery({
+      queryKey: key,
+      queryFn: () => Promise.reject(new Error("Execution reverted: eth_estimateGas at http://127.0.0.1:8545")),
+      retry: false,
+    });
+    expect(await render(client)).toBe("Network fee The network fee cannot be estimated now.");
+    expect(await render(client, "zh-cn")).toBe("网络费用 暂时无法估算网络费用。");
   });
 });

@@ -75,7 +75,7 @@ export function NetworkFee({ request }: { request: FeeRequest | undefined }) {
         </span>
         {later && (
           <span className={styles.note} data-testid="network-fee-later">
-            {t("approvals", { count: steps })} {t(later === "purchase" ? "purchaseLater" : "stakeLater")}
+            {t(later === "purchase" ? "purchaseLater" : "stakeLater", { count: steps })}
           </span>
         )}
       </>
