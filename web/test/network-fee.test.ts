@@ -7,13 +7,19 @@ import { decodeFunctionData, maxUint256, parseUnits, type Address } from "viem";
 import { describe, expect, it } from "vitest";
 import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
 import { createQueryClient } from "../src/app/queryClient";
-import { NetworkFee, oneCall } from "../src/features/tx/NetworkFee";
+import { NetworkFee } from "../src/features/tx/NetworkFee";
 import { loadResources } from "../src/i18n/resources";
 import { RuntimeConfigProvider } from "../src/lib/runtime";
 import { config } from "./support/wallet-harness";
 import { buyFeePlan } from "../src/features/mine/utils/buyFee";
 import { stakeFeePlan } from "../src/features/pledge/utils/stakeFee";
-import { estimateNetworkFee, formatNetworkFee, networkFeeWei, type FeeCall } from "../src/features/tx/networkFee";
+import {
+  estimateNetworkFee,
+  formatNetworkFee,
+  networkFeeWei,
+  oneCall,
+  type FeeCall,
+} from "../src/features/tx/networkFee";
 import { networkFeeStrings } from "../src/features/tx/networkFeeStrings";
 
 /** 3 gwei, written out: the spec's gas price for every write on BSC. */

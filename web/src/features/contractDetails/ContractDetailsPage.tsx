@@ -10,7 +10,7 @@ import { useRuntimeConfig } from "../../lib/runtime";
 import { usePendingRewards } from "../pledge/hooks/usePendingRewards";
 import { stakeIdOfLink } from "../pledge/utils/pledgeIdsObj";
 import { SYMBOL } from "../pledge/utils/tokens";
-import { oneCall } from "../tx/NetworkFee";
+import { oneCall } from "../tx/networkFee";
 import { usePendingAction } from "../tx/pending";
 import { ConnectButton, useWallet } from "../wallet";
 import { DetailCard } from "./components/DetailCard";

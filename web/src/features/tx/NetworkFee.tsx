@@ -1,29 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { Address, Hex } from "viem";
 import { estimateGas } from "viem/actions";
 import { Placeholder } from "../../components/Placeholder";
 import { addNamespace } from "../../i18n/lazyNamespace";
 import { useRuntimeConfig } from "../../lib/runtime";
 import { usePublicClient } from "../../lib/usePublicClient";
-import { estimateNetworkFee, formatNetworkFee, type FeeEstimate } from "./networkFee";
-import type { FeePlan } from "./networkFee";
+import { estimateNetworkFee, formatNetworkFee, type FeeEstimate, type FeeRequest } from "./networkFee";
 import { networkFeeStrings } from "./networkFeeStrings";
 import styles from "./NetworkFee.module.css";
-
-/** What a confirm popup will send: from whom, a key naming the calls, and how to plan them. */
-export interface FeeRequest {
-  account: Address;
-  /** Names the calls `plan` resolves to (contract, function, arguments), for the cache. */
-  key: readonly unknown[];
-  /** The calls to estimate now, read fresh (a purchase reads its allowances first). */
-  plan: () => Promise<FeePlan>;
-}
-
-/** The request of a confirm that sends one call, `data` to `to`, from `account`; none without an account. */
-export function oneCall(account: Address | undefined, to: Address, data: Hex): FeeRequest | undefined {
-  return account && { account, key: [to, data], plan: () => Promise.resolve({ now: [{ to, data }] }) };
-}
 
 /** An estimate is as fresh as the reads beside it. */
 const FEE_STALE_MS = 10_000;

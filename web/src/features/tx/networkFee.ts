@@ -32,6 +32,20 @@ export interface FeeEstimate {
   later?: LaterStep;
 }
 
+/** What a confirm popup will send: from whom, a key naming the calls, and how to plan them. */
+export interface FeeRequest {
+  account: Address;
+  /** Names the calls `plan` resolves to (contract, function, arguments), for the cache. */
+  key: readonly unknown[];
+  /** The calls to estimate now, read fresh (a purchase reads its allowances first). */
+  plan: () => Promise<FeePlan>;
+}
+
+/** The request of a confirm that sends one call, `data` to `to`, from `account`; none without an account. */
+export function oneCall(account: Address | undefined, to: Address, data: Hex): FeeRequest | undefined {
+  return account && { account, key: [to, data], plan: () => Promise.resolve({ now: [{ to, data }] }) };
+}
+
 /** The BNB (wei) that `gases` cost at the 3 gwei every write pays: their sum × {@link GAS_PRICE}. */
 export function networkFeeWei(gases: readonly bigint[]): bigint {
   return gases.reduce((sum, gas) => sum + gas, 0n) * GAS_PRICE;

@@ -1,7 +1,8 @@
 import Button from "antd-mobile/es/components/button";
 import Popup from "antd-mobile/es/components/popup";
 import { useTranslation } from "react-i18next";
-import { NetworkFee, type FeeRequest } from "../../tx/NetworkFee";
+import { LazyNetworkFee } from "../../tx/LazyNetworkFee";
+import type { FeeRequest } from "../../tx/networkFee";
 import { feeEstimate, feeFigures } from "../utils/fees";
 import styles from "./FeePopup.module.css";
 import { useBackCloses } from "../../../components/useBackCloses";
@@ -76,7 +77,7 @@ export function FeePopup({
             {value(figures?.receivable)}
           </dd>
         </dl>
-        <NetworkFee request={visible ? networkFee : undefined} />
+        <LazyNetworkFee request={visible ? networkFee : undefined} />
         <Button
           block
           color="primary"

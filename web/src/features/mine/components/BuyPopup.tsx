@@ -7,7 +7,8 @@ import { formatMoney } from "../../../lib/money";
 import { readAllowances } from "../../../lib/reads/erc20";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
-import { NetworkFee, type FeeRequest } from "../../tx/NetworkFee";
+import { LazyNetworkFee } from "../../tx/LazyNetworkFee";
+import type { FeeRequest } from "../../tx/networkFee";
 import { ConnectButton, useWallet } from "../../wallet";
 import { useBuyNft } from "../hooks/useBuyNft";
 import { useBuyQuote } from "../hooks/useBuyQuote";
@@ -113,7 +114,7 @@ export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onCl
               {t(short)}
             </p>
           )}
-          {fee && <NetworkFee request={tierId === undefined ? undefined : fee} />}
+          {fee && <LazyNetworkFee request={tierId === undefined ? undefined : fee} />}
           <div className={styles.actions}>
             {hasLogin ? (
               <Button

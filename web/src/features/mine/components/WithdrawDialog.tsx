@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { encodeFunctionData } from "viem";
 import { poolAbi } from "@dwn/contracts";
 import { useRuntimeConfig } from "../../../lib/runtime";
-import { NetworkFee, oneCall } from "../../tx/NetworkFee";
+import { LazyNetworkFee } from "../../tx/LazyNetworkFee";
+import { oneCall } from "../../tx/networkFee";
 import { useWallet } from "../../wallet";
 import { formatMoney } from "../../../lib/money";
 import { WITHDRAWALS, type IncomeKind } from "../utils/withdraw";
@@ -47,7 +48,7 @@ export function WithdrawDialog({
           {amount !== undefined && (
             <p data-testid="withdraw-amount">{t("mine.withdrawAmount", { amount: formatMoney("income", amount) })}</p>
           )}
-          <NetworkFee request={fee} />
+          <LazyNetworkFee request={fee} />
         </>
       }
       closeOnMaskClick

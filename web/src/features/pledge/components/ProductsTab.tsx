@@ -10,7 +10,8 @@ import { usePublicClient } from "../../../lib/usePublicClient";
 import { useFeeRates } from "../../contractDetails/hooks/useFeeRates";
 import { useStakeView } from "../../home/hooks/useStakeView";
 import { ConnectButton, useWallet } from "../../wallet";
-import { NetworkFee, type FeeRequest } from "../../tx/NetworkFee";
+import { LazyNetworkFee } from "../../tx/LazyNetworkFee";
+import type { FeeRequest } from "../../tx/networkFee";
 import { usePendingAction } from "../../tx/pending";
 import { useStake } from "../hooks/useStake";
 import { useRewardRate } from "../hooks/useRewardRate";
@@ -121,7 +122,7 @@ export function ProductsTab() {
         </p>
         {account ? (
           <>
-            <NetworkFee request={fee} />
+            <LazyNetworkFee request={fee} />
             <Button
               block
               color="primary"

@@ -5,7 +5,8 @@ import { encodeFunctionData, getAddress, isAddress } from "viem";
 import { poolAbi } from "@dwn/contracts";
 import { shorten } from "../../../lib/format";
 import { useRuntimeConfig } from "../../../lib/runtime";
-import { NetworkFee, oneCall } from "../../tx/NetworkFee";
+import { LazyNetworkFee } from "../../tx/LazyNetworkFee";
+import { oneCall } from "../../tx/networkFee";
 import { useWalletMachine, useWalletState } from "../context";
 import { InviteProblem } from "./InviteProblem";
 import { POPUP_FRAME } from "./popupFrame";
@@ -51,7 +52,7 @@ export function BindPopup() {
         </dl>
         {parentProblem === null ? (
           <>
-            <NetworkFee request={fee} />
+            <LazyNetworkFee request={fee} />
             <Button
               block
               color="primary"
