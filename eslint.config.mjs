@@ -18,7 +18,7 @@ const ANTD_MOBILE_INDEX = {
  * wallet and the transaction flow offer each other without an import cycle through an index.
  */
 const FEATURE_ENTRIES = {
-  tx: ["pending", "received", "PendingBadge", "RecentTransactions", "recentStrings"],
+  tx: ["pending", "received", "PendingBadge", "RecentTransactions", "recentStrings", "LazyNetworkFee", "networkFee"],
   wallet: ["context", "rootInvite", "components/InviteProblem", "components/OpenInWallet"],
   changes: ["UpcomingChanges"],
 };

@@ -5,6 +5,7 @@ import { poolAbi, tokenAbi } from "@dwn/contracts";
 import {
   createWalletClient,
   decodeFunctionData,
+  encodeFunctionData,
   getAddress,
   http,
   isAddressEqual,
@@ -23,6 +24,7 @@ import { e2eSuite } from "../support/suite";
 import { devnetAccount, role } from "../support/stack";
 import { fill, zh } from "../support/strings";
 import { TestWallet } from "../support/wallet";
+import { expectedNetworkFee, feeZh, shownNetworkFee } from "../support/network-fee";
 
 const e18 = 10n ** 18n;
 const DAY = 86_400;
@@ -65,6 +67,10 @@ const suite = e2eSuite({
     }
   },
 });
+
+/** An approval of `amount` to the pool, as the purchase sends it. */
+const approveData = (amount: bigint) =>
+  encodeFunctionData({ abi: tokenAbi, functionName: "approve", args: [suite.stack.contracts.pool, amount] });
 
 /** Mints devnet USDT and DWN9 to `account`, approving nothing. */
 async function mintTokens(account: Address, { usdt = 0n, dwn9 = 0n }: { usdt?: bigint; dwn9?: bigint }) {
@@ -224,6 +230,17 @@ test("buying a tier approves exactly its price, then buys at 3 gwei; the NFT sho
   await expectText(page, "buy-makeup-hashrate", formatAmount(quote.makeupHashrate));
   // Scrolling the button into view waits until the popup has stopped sliding in.
   await page.getByTestId("buy-confirm").scrollIntoViewIfNeeded();
+  // The network fee: the two exact approvals the buyer will sign, estimated on the devnet at 3
+  // gwei; the buy's own is said to come after them (it cannot be estimated before).
+  const fee = await shownNetworkFee(page);
+  assert.equal(
+    fee.text,
+    await expectedNetworkFee(suite.stack.publicClient, buyer.address, [
+      { to: suite.stack.contracts.usdt, data: approveData(quote.payusdt) },
+      { to: suite.stack.contracts.dwn9, data: approveData(quote.paydwn8) },
+    ]),
+  );
+  assert.equal(fee.note, fill(feeZh.purchaseLater_other, { count: "2" }));
   await screenshot(page, "mine-buy-popup");
 
   await page.getByTestId("buy-confirm").tap();
@@ -504,6 +521,7 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
   // The dialog names the amount: what the chain says is collectable, cut, never overstated.
   assert.ok((await page.locator(".adm-dialog-content").textContent())?.includes(zh.messages.withdrawConfirm));
   assert.match((await page.getByTestId("withdraw-amount").textContent()) ?? "", /[\d,.]+ DWN/);
+  assert.equal((await shownNetworkFee(page)).note, "", "one call: no step is left for later");
   await screenshot(page, "mine-withdraw-dialog");
   await page.getByTestId("withdraw-cancel").tap();
   await page.locator(".adm-dialog").waitFor({ state: "hidden" });
@@ -527,6 +545,13 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
   await page.evaluate(() => window.__toasts?.splice(0));
   await page.getByTestId("collect-dynamic-withdraw").tap();
   assert.equal((await page.locator(".adm-dialog-title").textContent())?.trim(), zh.income.dynamic);
+  // The dialog's network fee is the collect it sends, estimated from the inviter's account at 3 gwei.
+  assert.equal(
+    (await shownNetworkFee(page)).text,
+    await expectedNetworkFee(suite.stack.publicClient, inviter.address, [
+      { to: pool, data: encodeFunctionData({ abi: poolAbi, functionName: "collectDynamicProfit" }) },
+    ]),
+  );
   await page.getByTestId("withdraw-confirm").tap();
   await toast(page, `${zh.messages.withdrawalSuccessful} · +20 DWN`);
   assert.equal(await read.balance(dwn, inviter.address), dwnBefore + collected + 20n * e18);

@@ -2,10 +2,19 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import { stakingAbi, tokenAbi } from "@dwn/contracts";
-import { decodeFunctionData, isAddressEqual, maxUint256, parseGwei, type Address, type Hex } from "viem";
+import {
+  decodeFunctionData,
+  encodeFunctionData,
+  isAddressEqual,
+  maxUint256,
+  parseGwei,
+  type Address,
+  type Hex,
+} from "viem";
 import type { HDAccount } from "viem/accounts";
 import { formatAmount, shorten } from "../../web/src/lib/format";
 import { connectTestWallet, expectLocatorText, expectText, screenshot, toast } from "../support/browser";
+import { expectedNetworkFee, feeZh, shownNetworkFee } from "../support/network-fee";
 import { nextFrame } from "../support/ready";
 import { e2eSuite } from "../support/suite";
 import { devnetAccount, role } from "../support/stack";
@@ -296,6 +305,19 @@ test("staking approves DWN and A8 once, stakes, and the chain and the records ho
 
   await page.getByTestId("pledge-units").locator(".adm-stepper-plus").tap();
   await expectText(page, "pledge-dwn-total", amount(2n * terms.dwnAmount, "DWN"));
+  // The network fee of what Stake sends: the two approvals estimated on the devnet at 3 gwei;
+  // the stake's own is said to come after them (it cannot be estimated before).
+  const { dwn, a8, staking } = suite.stack.contracts;
+  const approveData = encodeFunctionData({ abi: tokenAbi, functionName: "approve", args: [staking, maxUint256] });
+  const fee = await shownNetworkFee(page);
+  assert.equal(
+    fee.text,
+    await expectedNetworkFee(suite.stack.publicClient, account.address, [
+      { to: dwn, data: approveData },
+      { to: a8, data: approveData },
+    ]),
+  );
+  assert.equal(fee.note, fill(feeZh.stakeLater_other, { count: "2" }));
   await page.getByTestId("pledge-stake").tap();
   await toast(page, zh.pledge.processing);
   await toast(page, zh.messages.pledgeSuccessful);
@@ -384,6 +406,10 @@ test("staking approves DWN and A8 once, stakes, and the chain and the records ho
 
   // A second stake needs no approval: the allowances already cover it.
   await page.getByTestId("pledge-tab-products").tap();
+  // Its network fee is the stake's own, estimated now: no step is left for after approval (the
+  // estimate of before the approvals is asked again, as every read is after a receipt).
+  await page.getByTestId("network-fee-later").waitFor({ state: "detached" });
+  assert.equal((await shownNetworkFee(page)).note, "");
   await page.getByTestId("pledge-stake").tap();
   await toast(page, zh.pledge.processing);
   await toast(page, zh.messages.pledgeSuccessful);
@@ -508,6 +534,14 @@ test("claim then redeem in one visit: the popups' fees are the contract's, the b
   assert.equal(await textOf(income.getByTestId("popup-fee")), amount(claimFee, "UDBK"));
   assert.equal(await textOf(income.getByTestId("popup-receivable")), cut(pending - claimFee, "UDBK"));
   const shownReceivable = BigInt((await income.getByTestId("popup-receivable").getAttribute("data-value")) ?? "-1");
+  // The network fee is the collect the confirm sends, estimated from the account at 3 gwei.
+  const collectData = encodeFunctionData({ abi: stakingAbi, functionName: "collect", args: [id] });
+  assert.equal(
+    (await shownNetworkFee(income)).text,
+    await expectedNetworkFee(suite.stack.publicClient, account.address, [
+      { to: suite.stack.contracts.staking, data: collectData },
+    ]),
+  );
   await screenshot(page, "income-popup");
   const udbkBefore = await suite.stack.balanceOf(suite.stack.contracts.udbk, account.address);
   const feesBefore = await suite.stack.balanceOf(suite.stack.contracts.udbk, role("feeRecipient").address);
@@ -575,6 +609,13 @@ test("claim then redeem in one visit: the popups' fees are the contract's, the b
   assert.equal(await textOf(popup.getByTestId("popup-fee")), amount(redeemFee, "DWN"));
   assert.equal(await textOf(popup.getByTestId("popup-receivable")), cut(principal - redeemFee, "DWN"));
   const shownPrincipal = BigInt((await popup.getByTestId("popup-receivable").getAttribute("data-value")) ?? "-1");
+  const redeemData = encodeFunctionData({ abi: stakingAbi, functionName: "redeem", args: [id] });
+  assert.equal(
+    (await shownNetworkFee(popup)).text,
+    await expectedNetworkFee(suite.stack.publicClient, account.address, [
+      { to: suite.stack.contracts.staking, data: redeemData },
+    ]),
+  );
   await screenshot(page, "principal-popup");
   const dwnBefore = await suite.stack.balanceOf(suite.stack.contracts.dwn, account.address);
   await popup.getByTestId("popup-confirm").tap();

@@ -6,6 +6,7 @@ import { encodeFunctionData, getAddress, hexToString, isHex, parseGwei, toHex, z
 import type { HDAccount } from "viem/accounts";
 import { formatAmount, shorten } from "../../web/src/lib/format";
 import { connectTestWallet, expectText, screenshot, storedSession, toast } from "../support/browser";
+import { expectedNetworkFee, shownNetworkFee } from "../support/network-fee";
 import { e2eSuite } from "../support/suite";
 import { devnetAccount, role } from "../support/stack";
 import { fill, zh } from "../support/strings";
@@ -311,6 +312,16 @@ test("an unbound user opened with ?address binds that inviter on chain, then sig
   assert.equal(await page.getByTestId("bind-inviter").getAttribute("title"), alice.address);
   await expectText(page, "bind-button", zh.wallet.bind.button);
   assert.equal((await storedSession(page)).parentAddress, alice.address);
+  // The network fee is the setInviter(alice) the bind sends, estimated from the user's account at 3 gwei.
+  assert.equal(
+    (await shownNetworkFee(popup)).text,
+    await expectedNetworkFee(suite.stack.publicClient, fresh.address, [
+      {
+        to: suite.stack.contracts.pool,
+        data: encodeFunctionData({ abi: poolAbi, functionName: "setInviter", args: [alice.address] }),
+      },
+    ]),
+  );
   await screenshot(page, "bind-popup");
 
   await page.getByTestId("bind-button").tap();

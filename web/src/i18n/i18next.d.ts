@@ -1,5 +1,6 @@
 import type { PullMessages } from "../app/pull/strings";
 import type { ChangesMessages } from "../features/changes/strings";
+import type { NetworkFeeMessages } from "../features/tx/networkFeeStrings";
 import type { RecentMessages } from "../features/tx/recentStrings";
 import type { InviteMessages } from "../features/wallet/rootInvite";
 import type { ShareActionMessages } from "../features/share/shareStrings";
@@ -7,7 +8,7 @@ import type { AppMessages } from "./resources";
 import type { ScreenMessages } from "./screenStrings";
 
 // Types every t() key against the English key set: an unknown key fails the type check. The
-// `changes`, `recent`, `pull`, `invite`, `shareActions` and `screens` namespaces travel with the features that use
+// `changes`, `recent`, `pull`, `invite`, `shareActions`, `networkFee` and `screens` namespaces travel with the features that use
 // them (i18n/lazyNamespace.ts).
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -19,6 +20,7 @@ declare module "i18next" {
       pull: PullMessages;
       invite: InviteMessages;
       shareActions: ShareActionMessages;
+      networkFee: NetworkFeeMessages;
       screens: ScreenMessages;
     };
   }

@@ -4,7 +4,9 @@ import { formatAmount } from "./format";
  * Every kind of token amount the app shows, and how it is rounded to its 4 decimals. One amount
  * has one kind wherever it appears (a card, a details page, a popup, a toast, a list row), so it
  * reads the same everywhere. What the user receives or has earned is cut ("down"), never shown
- * larger than it is; every other amount is rounded half up.
+ * larger than it is; every other amount is rounded half up. A transaction's network fee (BNB)
+ * has its own formatter, `formatNetworkFee` (features/tx/networkFee.ts): 6 decimals rounded up,
+ * since a fee of 0.000246 BNB would read 0.0002 here, and a tiny one 0.
  */
 export const AMOUNT_KINDS = {
   /** Income credited, collected or to collect: payouts, withdrawable, cumulative gains, the income log's rows. */

@@ -2,11 +2,15 @@ import Button from "antd-mobile/es/components/button";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
+import { encodeFunctionData } from "viem";
+import { stakingAbi } from "@dwn/contracts";
 import { PageNavBar } from "../../components/PageNavBar";
 import { shorten } from "../../lib/format";
+import { useRuntimeConfig } from "../../lib/runtime";
 import { usePendingRewards } from "../shared/hooks/usePendingRewards";
 import { stakeIdOfLink } from "../shared/utils/pledgeIdsObj";
 import { SYMBOL } from "../shared/utils/tokens";
+import { oneCall } from "../tx/networkFee";
 import { usePendingAction } from "../tx/pending";
 import { ConnectButton, useWallet } from "../wallet";
 import { DetailCard } from "./components/DetailCard";
@@ -53,6 +57,7 @@ function StakeDetails({ id }: { id: bigint }) {
   const canRedeem = useCanRedeem(id);
   const rates = useFeeRates();
   const { act, busy } = useStakeAction(id);
+  const { contracts } = useRuntimeConfig();
   // A claim or redeem of this stake still pending (after a reload, or from another tab) is not sent twice.
   const { isPending, pendingText } = usePendingAction();
   const claimPending = isPending("claim", id.toString());
@@ -129,6 +134,11 @@ function StakeDetails({ id }: { id: bigint }) {
         amount={claimable ?? 0n}
         amountKind="reward"
         rate={rates.data?.collectFeeRate}
+        networkFee={oneCall(
+          account,
+          contracts.staking,
+          encodeFunctionData({ abi: stakingAbi, functionName: "collect", args: [id] }),
+        )}
         busy={busy === "claim"}
         onConfirm={() => void confirm("claim")}
         onClose={() => setPopup(undefined)}
@@ -141,6 +151,11 @@ function StakeDetails({ id }: { id: bigint }) {
         amount={principal ?? 0n}
         amountKind="principal"
         rate={rates.data?.unstakeFeeRate}
+        networkFee={oneCall(
+          account,
+          contracts.staking,
+          encodeFunctionData({ abi: stakingAbi, functionName: "redeem", args: [id] }),
+        )}
         busy={busy === "redeem"}
         onConfirm={() => void confirm("redeem")}
         onClose={() => setPopup(undefined)}

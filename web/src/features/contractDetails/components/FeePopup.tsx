@@ -1,14 +1,16 @@
 import Button from "antd-mobile/es/components/button";
 import Popup from "antd-mobile/es/components/popup";
 import { useTranslation } from "react-i18next";
+import { LazyNetworkFee } from "../../tx/LazyNetworkFee";
+import type { FeeRequest } from "../../tx/networkFee";
 import { feeEstimate, feeFigures } from "../../shared/utils/fees";
 import styles from "./FeePopup.module.css";
 import { useBackCloses } from "../../../components/useBackCloses";
 
 /**
  * The principal (redeem) or income (claim) popup of spec §2: the token, the amount, the fee
- * rate in %, and the estimate (fee and receivable, computed as the contract pays them), with a
- * confirm button.
+ * rate in %, and the estimate (fee and receivable, computed as the contract pays them), the
+ * network fee of the call the confirm sends (`networkFee`), and a confirm button.
  */
 export function FeePopup({
   visible,
@@ -17,6 +19,7 @@ export function FeePopup({
   amount,
   amountKind,
   rate,
+  networkFee,
   busy,
   onConfirm,
   onClose,
@@ -30,6 +33,8 @@ export function FeePopup({
   amountKind: "reward" | "principal";
   /** The fee rate in basis points; undefined while it loads. */
   rate: bigint | undefined;
+  /** The call the confirm sends, for its network fee. */
+  networkFee: FeeRequest | undefined;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -72,6 +77,7 @@ export function FeePopup({
             {value(figures?.receivable)}
           </dd>
         </dl>
+        <LazyNetworkFee request={visible ? networkFee : undefined} />
         <Button
           block
           color="primary"

@@ -4,12 +4,18 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { known } from "../../../components/Placeholder";
 import { formatMoney } from "../../../lib/money";
+import { readAllowances } from "../../../lib/reads/erc20";
+import { useRuntimeConfig } from "../../../lib/runtime";
+import { usePublicClient } from "../../../lib/usePublicClient";
+import { LazyNetworkFee } from "../../tx/LazyNetworkFee";
+import type { FeeRequest } from "../../tx/networkFee";
 import { ConnectButton, useWallet } from "../../wallet";
 import { useBuyNft } from "../hooks/useBuyNft";
 import { useBuyQuote } from "../hooks/useBuyQuote";
 import { usePayBalances } from "../hooks/usePayBalances";
 import { useTierDescription } from "../../shared/hooks/useTierDescription";
-import { balanceProblem } from "../utils/purchase";
+import { buyFeePlan } from "../utils/buyFee";
+import { balanceProblem, buyArgs } from "../utils/purchase";
 import { formatMultiple, makeupValues } from "../../shared/utils/tiers";
 import styles from "./BuyPopup.module.css";
 import { useBackCloses } from "../../../components/useBackCloses";
@@ -25,10 +31,15 @@ function Row({ label, value, testId }: { label: ReactNode; value: ReactNode; tes
   );
 }
 
-/** The buy popup of spec §2: the quote of tier `tierId`, the balances that pay it, and the confirm button. */
+/**
+ * The buy popup of spec §2: the quote of tier `tierId`, the balances that pay it, the network
+ * fee of what the confirm sends (approvals, then the buy), and the confirm button.
+ */
 export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const { hasLogin } = useWallet();
+  const { hasLogin, account } = useWallet();
+  const client = usePublicClient();
+  const { contracts } = useRuntimeConfig();
   const { data: quote } = useBuyQuote(tierId);
   const balances = usePayBalances();
   const describe = useTierDescription();
@@ -36,6 +47,19 @@ export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onCl
   useBackCloses(tierId !== undefined && quote !== undefined, onClose);
   // Said before Confirm: a balance that cannot pay the quote (the purchase would stop there anyway).
   const short = hasLogin && quote && balances.data ? balanceProblem(quote, balances.data) : null;
+  // The allowances are read fresh when the fee is estimated: they decide which steps there are.
+  const fee: FeeRequest | undefined =
+    hasLogin && account && quote
+      ? {
+          account,
+          key: ["buy", contracts.pool, ...buyArgs(quote).map(String)],
+          plan: async () => {
+            const { usdt, dwn9, pool } = contracts;
+            const allowances = await readAllowances(client, { tokens: { usdt, dwn9 }, owner: account, spender: pool });
+            return buyFeePlan(quote, allowances, contracts);
+          },
+        }
+      : undefined;
   const balance = (value: bigint | undefined, unit: string) =>
     known(value, (v) => `${formatMoney("balance", v)} ${unit}`);
 
@@ -90,6 +114,7 @@ export function BuyPopup({ tierId, onClose }: { tierId: bigint | undefined; onCl
               {t(short)}
             </p>
           )}
+          {fee && <LazyNetworkFee request={tierId === undefined ? undefined : fee} />}
           <div className={styles.actions}>
             {hasLogin ? (
               <Button

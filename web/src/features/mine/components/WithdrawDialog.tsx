@@ -1,10 +1,19 @@
 import Dialog from "antd-mobile/es/components/dialog";
 import { useTranslation } from "react-i18next";
+import { encodeFunctionData } from "viem";
+import { poolAbi } from "@dwn/contracts";
+import { useRuntimeConfig } from "../../../lib/runtime";
+import { LazyNetworkFee } from "../../tx/LazyNetworkFee";
+import { oneCall } from "../../tx/networkFee";
+import { useWallet } from "../../wallet";
 import { formatMoney } from "../../../lib/money";
 import { WITHDRAWALS, type IncomeKind } from "../utils/withdraw";
 import { useBackCloses } from "../../../components/useBackCloses";
 
-/** The confirm dialog of spec §4 before a withdrawal: cancel, or confirm to withdraw `asking`, naming the amount. */
+/**
+ * The confirm dialog of spec §4 before a withdrawal: cancel, or confirm to withdraw `asking`,
+ * naming the amount and the network fee of the collect it sends (useWithdraw's call).
+ */
 export function WithdrawDialog({
   asking,
   amount,
@@ -18,7 +27,17 @@ export function WithdrawDialog({
   onConfirm: (kind: IncomeKind) => void;
 }) {
   const { t } = useTranslation();
+  const { account } = useWallet();
+  const { contracts } = useRuntimeConfig();
   useBackCloses(asking !== null, onClose);
+  const fee =
+    asking === null
+      ? undefined
+      : oneCall(
+          account,
+          contracts.pool,
+          encodeFunctionData({ abi: poolAbi, functionName: WITHDRAWALS[asking].functionName }),
+        );
   return (
     <Dialog
       visible={asking !== null}
@@ -29,6 +48,7 @@ export function WithdrawDialog({
           {amount !== undefined && (
             <p data-testid="withdraw-amount">{t("mine.withdrawAmount", { amount: formatMoney("income", amount) })}</p>
           )}
+          <LazyNetworkFee request={fee} />
         </>
       }
       closeOnMaskClick

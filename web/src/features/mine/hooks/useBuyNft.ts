@@ -11,6 +11,7 @@ import { useReadErrorText } from "../../../lib/useReadErrorText";
 import { failureText, useTransaction } from "../../tx";
 import { useWallet } from "../../wallet";
 import { whileBlocking } from "../utils/blockingToast";
+import { buyArgs } from "../utils/purchase";
 import { purchase, type PurchaseOutcome } from "../utils/purchaseFlow";
 
 /** The toast that ends a purchase (spec §8 "Purchase"). */
@@ -62,8 +63,6 @@ export function useBuyNft() {
             args: [pool, amount],
           }),
         sending: onSending,
-        // Held to the quote the popup showed: a price raised or a hashrate lowered since reverts
-        // (PoolQuoteMoved) instead of charging the new terms.
         buy: () =>
           run({
             label: { key: "tx.buy" },
@@ -71,7 +70,7 @@ export function useBuyNft() {
             address: pool,
             abi: poolAbi,
             functionName: "buy",
-            args: [quote.id, quote.payusdt, quote.paydwn8, quote.hashrate + quote.makeupHashrate],
+            args: buyArgs(quote),
           }),
       });
       setBusy(false);

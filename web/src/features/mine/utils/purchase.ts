@@ -18,6 +18,15 @@ export function balanceProblem(
   return null;
 }
 
+/**
+ * The arguments of `buy(id, maxUsdt, maxDwn8, minHashrate)` for a quote: held to the quote the
+ * popup showed, so a price raised or a hashrate lowered since reverts (PoolQuoteMoved) instead
+ * of charging the new terms.
+ */
+export function buyArgs(quote: Pick<BuyQuote, "id" | "payusdt" | "paydwn8" | "hashrate" | "makeupHashrate">) {
+  return [quote.id, quote.payusdt, quote.paydwn8, quote.hashrate + quote.makeupHashrate] as const;
+}
+
 /** An approval to send before buying: the exact price of the token, to the pool. */
 export interface Approval {
   token: keyof PayTokens;

@@ -4,14 +4,20 @@ import { useTranslation } from "react-i18next";
 import { Section } from "../../../components/Section";
 import { known } from "../../../components/Placeholder";
 import { formatMoney } from "../../../lib/money";
+import { readStakePayView } from "../../../lib/reads/staking";
+import { useRuntimeConfig } from "../../../lib/runtime";
+import { usePublicClient } from "../../../lib/usePublicClient";
 import { useFeeRates } from "../../shared/hooks/useFeeRates";
 import { useStakeView } from "../../shared/hooks/useStakeView";
 import { ConnectButton, useWallet } from "../../wallet";
+import { LazyNetworkFee } from "../../tx/LazyNetworkFee";
+import type { FeeRequest } from "../../tx/networkFee";
 import { usePendingAction } from "../../tx/pending";
 import { useStake } from "../hooks/useStake";
 import { useRewardRate } from "../hooks/useRewardRate";
 import { useStakePayView } from "../hooks/useStakePayView";
 import { graceHours, maxUnits, stakeTotals } from "../utils/amounts";
+import { stakeArgs, stakeFeePlan, type StakeTermsShown } from "../utils/stakeFee";
 import { SYMBOL } from "../../shared/utils/tokens";
 import { MIN_UNITS } from "../utils/units";
 import { ReserveCard } from "./ReserveCard";
@@ -24,11 +30,14 @@ import { formatDecimal } from "../../../lib/format";
  * The "financial products" tab (spec §2): the units stepper, the DWN and A8 the units cost,
  * the user's balances (placeholders until read, or when not connected), the cycle, the pledge instructions, and the stake
  * button (a connect button when not connected), which sends the stake held to every term shown
- * (prices, cycle, reward rate, both fee rates, redeem window); below them, the reward reserve.
+ * (prices, cycle, reward rate, both fee rates, redeem window), with the network fee of what it
+ * sends (approvals, then the stake); below them, the reward reserve.
  */
 export function ProductsTab() {
   const { t } = useTranslation();
-  const { account } = useWallet();
+  const { account, hasLogin } = useWallet();
+  const client = usePublicClient();
+  const { contracts } = useRuntimeConfig();
   const view = useStakeView();
   const pay = useStakePayView();
   const rate = useRewardRate();
@@ -43,6 +52,33 @@ export function ProductsTab() {
   const amount = (text: string, token: string) => t("pledge.tokenAmount", { amount: text, token });
   const balances = account ? pay.data : undefined;
   const max = view.data && balances && maxUnits(view.data, balances);
+  // Every term on this page, as shown: the stake reverts rather than take other ones.
+  const shown: StakeTermsShown | undefined =
+    totals && view.data && rate.data !== undefined && fees.data
+      ? {
+          ...totals,
+          cycleDays: view.data.cycle,
+          rewardPerUnitPerSecond: rate.data,
+          unstakeFeeRate: fees.data.unstakeFeeRate,
+          collectFeeRate: fees.data.collectFeeRate,
+          gracePeriod: view.data.gracePeriod,
+        }
+      : undefined;
+  // The allowances are read fresh when the fee is estimated: they decide which steps there are.
+  const fee: FeeRequest | undefined =
+    hasLogin && account && shown
+      ? {
+          account,
+          key: ["stake", contracts.staking, ...stakeArgs(units, shown).map(String)],
+          plan: async () =>
+            stakeFeePlan(
+              units,
+              shown,
+              await readStakePayView(client, { staking: contracts.staking, account }),
+              contracts,
+            ),
+        }
+      : undefined;
   return (
     <>
       <Section
@@ -85,29 +121,23 @@ export function ProductsTab() {
           )}
         </p>
         {account ? (
-          <Button
-            block
-            color="primary"
-            size="large"
-            loading={busy}
-            aria-label={busy ? t("pledge.stake") : undefined}
-            disabled={!totals || !pay.data || rate.data === undefined || !fees.data || pending}
-            onClick={() => {
-              // Every term on this page, as shown: the stake reverts rather than take other ones.
-              if (totals && view.data && rate.data !== undefined && fees.data)
-                void stake(units, {
-                  ...totals,
-                  cycleDays: view.data.cycle,
-                  rewardPerUnitPerSecond: rate.data,
-                  unstakeFeeRate: fees.data.unstakeFeeRate,
-                  collectFeeRate: fees.data.collectFeeRate,
-                  gracePeriod: view.data.gracePeriod,
-                });
-            }}
-            data-testid="pledge-stake"
-          >
-            {pending ? pendingText : t("pledge.stake")}
-          </Button>
+          <>
+            <LazyNetworkFee request={fee} />
+            <Button
+              block
+              color="primary"
+              size="large"
+              loading={busy}
+              aria-label={busy ? t("pledge.stake") : undefined}
+              disabled={!totals || !pay.data || rate.data === undefined || !fees.data || pending}
+              onClick={() => {
+                if (shown) void stake(units, shown);
+              }}
+              data-testid="pledge-stake"
+            >
+              {pending ? pendingText : t("pledge.stake")}
+            </Button>
+          </>
         ) : (
           <ConnectButton block size="large" testId="pledge-connect" />
         )}

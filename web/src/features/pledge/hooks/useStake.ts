@@ -9,20 +9,11 @@ import { usePublicClient } from "../../../lib/usePublicClient";
 import { failureText, useTransaction } from "../../tx";
 import { useWallet } from "../../wallet";
 import { approvalsNeeded, insufficientToken, stakeTotals } from "../utils/amounts";
+import { stakeArgs, type StakeTermsShown } from "../utils/stakeFee";
 import { SYMBOL } from "../../shared/utils/tokens";
 
 /** The terms the page showed when the user pressed Stake: the stake is held to them. */
-export interface ShownTerms {
-  /** The DWN and A8 totals of the units shown. */
-  dwn: bigint;
-  a8: bigint;
-  cycleDays: bigint;
-  rewardPerUnitPerSecond: bigint;
-  /** The redeem and claim fee rates (basis points) and the redeem window (seconds) shown. */
-  unstakeFeeRate: bigint;
-  collectFeeRate: bigint;
-  gracePeriod: bigint;
-}
+export type ShownTerms = StakeTermsShown;
 
 /** Spec §9: "Successful pledge" shows 1 s after the stake is confirmed. */
 export const SUCCESS_TOAST_DELAY_MS = 1_000;
@@ -92,16 +83,7 @@ export function useStake() {
             address: contracts.staking,
             abi: stakingAbi,
             functionName: "stake",
-            args: [
-              units,
-              shown.dwn,
-              shown.a8,
-              shown.cycleDays,
-              shown.rewardPerUnitPerSecond,
-              shown.unstakeFeeRate,
-              shown.collectFeeRate,
-              shown.gracePeriod,
-            ],
+            args: stakeArgs(units, shown),
           });
         } catch (error) {
           return fail(error, t("messages.pledgeFailed"));

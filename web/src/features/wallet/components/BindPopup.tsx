@@ -1,7 +1,12 @@
 import Button from "antd-mobile/es/components/button";
 import CenterPopup from "antd-mobile/es/components/center-popup";
 import { useTranslation } from "react-i18next";
+import { encodeFunctionData, getAddress, isAddress } from "viem";
+import { poolAbi } from "@dwn/contracts";
 import { shorten } from "../../../lib/format";
+import { useRuntimeConfig } from "../../../lib/runtime";
+import { LazyNetworkFee } from "../../tx/LazyNetworkFee";
+import { oneCall } from "../../tx/networkFee";
 import { useWalletMachine, useWalletState } from "../context";
 import { InviteProblem } from "./InviteProblem";
 import { POPUP_FRAME } from "./popupFrame";
@@ -10,15 +15,25 @@ import styles from "./WalletPopup.module.css";
 /**
  * Spec §2 "Bind-parent popup": the inviter from the URL, shortened (9 … 9, spec §9), and "Bind".
  * Its title says what it does (the spec's "Please enter wallet address" asks for an input it has not).
+ * An inviter that can invite comes with the network fee of the setInviter the bind sends.
  */
 export function BindPopup() {
   const { t } = useTranslation();
   const machine = useWalletMachine();
   const { session, parentAddress } = useWalletState();
+  const { contracts } = useRuntimeConfig();
   const open = session.status === "needsInviter";
   // Closing, it keeps its last look while it animates out: the bind button, spinning after a bind.
   const problem = open ? session.problem : null;
   const busy = open ? session.busy : session.status === "signingIn";
+  const fee =
+    open && problem === null && parentAddress !== null && isAddress(parentAddress, { strict: false })
+      ? oneCall(
+          session.account,
+          contracts.pool,
+          encodeFunctionData({ abi: poolAbi, functionName: "setInviter", args: [getAddress(parentAddress)] }),
+        )
+      : undefined;
   return (
     <CenterPopup
       visible={open}
@@ -39,9 +54,12 @@ export function BindPopup() {
           </div>
         </dl>
         {problem === null ? (
-          <Button block color="primary" loading={busy} onClick={machine.bind} data-testid="bind-button">
-            {t("wallet.bind.button")}
-          </Button>
+          <>
+            <LazyNetworkFee request={fee} />
+            <Button block color="primary" loading={busy} onClick={machine.bind} data-testid="bind-button">
+              {t("wallet.bind.button")}
+            </Button>
+          </>
         ) : (
           // Checked on chain before offering the bind: say why this link cannot be used, and what to do.
           <div data-testid="bind-problem">
