@@ -137,15 +137,15 @@ export const stakes = table({
   appendOnly: true,
 });
 
+/** Where an event row comes from: its log (the key) and its block, with the block's time. */
+const EVENT_ROW = { tx_hash: "text", log_index: "integer", block_number: "bigint", timestamp: "bigint" } as const;
+
 /** A stake's redemption (one at most): `stakes_view` shows it as the stake's redeem_ columns. */
 export const stakeRedemptions = table({
   name: "stake_redemptions",
   key: "tx_hash, log_index",
   columns: {
-    tx_hash: "text",
-    log_index: "integer",
-    block_number: "bigint",
-    timestamp: "bigint",
+    ...EVENT_ROW,
     stake_id: "bigint",
     amount: "numeric",
     fee: "numeric",
@@ -201,10 +201,7 @@ export const ownerChangeEnds = table({
   name: "owner_change_ends",
   key: "tx_hash, log_index",
   columns: {
-    tx_hash: "text",
-    log_index: "integer",
-    block_number: "bigint",
-    timestamp: "bigint",
+    ...EVENT_ROW,
     op_id: "text",
     op_index: "integer",
     kind: "smallint",
