@@ -231,7 +231,7 @@ describe("the fee line, as the user reads it", () => {
     );
   });
 
-  it("is a short sentence when it cannot be estimated, never the error's text", async () => {
+  it("is a short sentence with a retry when it cannot be estimated, never the error's text", async () => {
     // Rendered as it stands once its retry failed too (not as a mount that would ask again).
     const client = new QueryClient({ defaultOptions: { queries: { retryOnMount: false } } });
     await client.prefetchQuery({
@@ -239,7 +239,7 @@ describe("the fee line, as the user reads it", () => {
       queryFn: () => Promise.reject(new Error("Execution reverted: eth_estimateGas at http://127.0.0.1:8545")),
       retry: false,
     });
-    expect(await render(client)).toBe("Network fee The network fee cannot be estimated now.");
-    expect(await render(client, "zh-cn")).toBe("网络费用 暂时无法估算网络费用。");
+    expect(await render(client)).toBe("Network fee The network fee cannot be estimated now. Try again");
+    expect(await render(client, "zh-cn")).toBe("网络费用 暂时无法估算网络费用。 重试");
   });
 });

@@ -15,8 +15,8 @@ const FEE_STALE_MS = 10_000;
 /**
  * The estimate of `request` while its popup is open (undefined: nothing to estimate, no
  * query): eth_estimateGas of each call the confirm will send, from the user's account, × 3 gwei.
- * A failure is tried once more, then is the line's own sentence, not the screen's read-failure
- * notice (`ownRetry`).
+ * A failure is tried once more, then is the line's own sentence with a button to ask again, not
+ * the screen's read-failure notice (`ownRetry`).
  */
 export function useNetworkFee(request: FeeRequest | undefined) {
   const client = usePublicClient();
@@ -67,7 +67,15 @@ export function NetworkFee({ request }: { request: FeeRequest | undefined }) {
   } else if (fee.isError) {
     value = (
       <span className={styles.note} data-testid="network-fee-failed">
-        {t("failed")}
+        {t("failed")}{" "}
+        <button
+          type="button"
+          className={styles.retry}
+          onClick={() => void fee.refetch()}
+          data-testid="network-fee-retry"
+        >
+          {t("retry")}
+        </button>
       </span>
     );
   } else {
