@@ -1,10 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { stakingAbi } from "@dwn/contracts";
 import { axeViolations, describeViolations } from "../support/axe";
 import { connectTestWallet, expectText, screenshot, toast } from "../support/browser";
 import { FRAME, nextFrame, popupAtRest, screenReady } from "../support/ready";
+import { memberInRedeemWindow } from "../support/scenes";
 import { layoutSizes } from "../support/sizes";
 import { e2eSuite } from "../support/suite";
 import { devnetAccount, role } from "../support/stack";
@@ -235,23 +235,11 @@ test("the wallet menu is a dark sheet that reads (axe's contrast) and whose ever
 test("signed in, with an NFT, income and a stake in its redeem window: every screen and popup fits, popups sit centred and every popup's controls (the side menu's language picker among them) can be reached, at 320, 375 and 414 px and landscape", async () => {
   const account = devnetAccount(30);
   const stack = suite.stack;
-  await stack.fundGas(account.address);
-  await stack.bind(account, role("alice").address);
-  await stack.fundTokens(account);
-  await stack.buy(account, 1n);
   // A friend, for the team list's row and its community popup.
   const friend = devnetAccount(31);
-  await stack.fundGas(friend.address);
-  await stack.bind(friend, account.address);
-  for (const token of [stack.contracts.dwn, stack.contracts.a8]) await stack.mint(token, account.address, 10n ** 21n);
-  const id = await stack.stake(account, 1n);
-  const { cycle } = await stack.publicClient.readContract({
-    address: stack.contracts.staking,
-    abi: stakingAbi,
-    functionName: "stakeView",
-  });
+  for (const who of [account, friend]) await stack.fundGas(who.address);
   // Into the stake's redeem window: Claim and Redeem both show, and the NFT has earned income.
-  await stack.increaseTime(cycle * 86_400n + 60n);
+  const id = await memberInRedeemWindow(stack, account, friend);
 
   const wallet = new TestWallet(stack.rpcUrl, { account });
   const { page, context } = await suite.phone({ wallet });
