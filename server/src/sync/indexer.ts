@@ -1,8 +1,8 @@
-import { BlockNotFoundError, createPublicClient, type Address, type PublicClient } from "viem";
+import { BlockNotFoundError, createPublicClient, type Address } from "viem";
 import { isDatabaseUnavailable, type Db } from "../store/db";
 import { createApplier, decodeLogs, recordHashes, type ChainLog, type TimedLog } from "../apply/apply";
 import { applyVersion } from "../apply/version";
-import { isRangeError, isRateLimit, observedHttp, rpcSaid, rpcTransport } from "./rpc";
+import { isRangeError, isRateLimit, rpcSaid, rpcTransport } from "./rpc";
 
 export { isRangeError, isRateLimit };
 
@@ -115,12 +115,12 @@ export function createIndexer(options: IndexerOptions) {
   const http = { retryCount: 0, batch: { batchSize: 100 } };
   const failed = (method: string) => options.observer?.rpcFailed?.(method);
   /** The finalized head, from the first RPC that answers (viem's fallback over the list). */
-  const client: PublicClient = createPublicClient({ transport: rpcTransport(urls, http, failed) });
+  const client = createPublicClient({ transport: rpcTransport(urls, http, failed) });
   /** Each RPC on its own, so that the node that answered a range's logs is known. */
-  const nodes: PublicClient[] =
+  const nodes =
     urls.length === 1
       ? [client]
-      : urls.map((url) => createPublicClient({ transport: observedHttp(url, http, failed) }));
+      : urls.map((url) => createPublicClient({ transport: rpcTransport([url], http, failed) }));
   /** How the log names an RPC: never by its URL, which may carry a key. */
   const nameOf = (i: number) => (urls.length === 1 ? "The RPC" : `RPC_URL[${i}]`);
   /** The nodes last found short of a range's end block, told once until they catch up. */
@@ -139,7 +139,7 @@ export function createIndexer(options: IndexerOptions) {
   }
 
   /** The block at `number` as `node` has it, or undefined when it has none. */
-  async function blockOn(node: PublicClient, number: number) {
+  async function blockOn(node: typeof client, number: number) {
     try {
       return await node.getBlock({ blockNumber: BigInt(number) });
     } catch (error) {
