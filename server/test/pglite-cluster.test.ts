@@ -1,10 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { openPgliteCluster } from "../src/store/pglite-cluster";
+import { openPgliteCluster, templateFile } from "../src/store/pglite-cluster";
 import { migrate } from "../src/store/migrations";
 import { openDb } from "../src/store/db";
 
@@ -57,10 +57,9 @@ test("a damaged saved cluster is not used: initdb makes the database and a good 
   const root = mkdtempSync(path.join(tmpdir(), "dwn-cluster-"));
   const templates = path.join(root, "templates");
   try {
-    const seed = await openPgliteCluster(undefined, templates);
-    await seed.lite.close();
-    const [file] = readdirSync(templates);
-    writeFileSync(path.join(templates, file!), "not a tarball");
+    // Where a saved cluster would be, something that is not one (no initdb needed to make it).
+    mkdirSync(templates);
+    writeFileSync(templateFile(templates), "not a tarball");
 
     const dataDir = path.join(root, "pglite");
     const rebuilt = await openPgliteCluster(dataDir, templates);

@@ -97,7 +97,16 @@ interface SolcOutput {
   contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
 }
 
+/** The source's compiled contracts: solc runs once per process (each run took seconds of CPU). */
+let compiled: SolcOutput["contracts"][string] | undefined;
+
 function compileWallet(name: "TestWallet" | "LoopingWallet" = "TestWallet"): { abi: Abi; bytecode: Hex } {
+  compiled ??= compileSource();
+  const contract = compiled[name];
+  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+}
+
+function compileSource(): SolcOutput["contracts"][string] {
   const require = createRequire(import.meta.url);
   const solc = require("solc") as { compile(input: string): string };
   const input = {
@@ -115,8 +124,7 @@ function compileWallet(name: "TestWallet" | "LoopingWallet" = "TestWallet"): { a
     errors.map((e) => e.formattedMessage),
     [],
   );
-  const contract = output.contracts["TestWallet.sol"][name];
-  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  return output.contracts["TestWallet.sol"];
 }
 
 describe("sign-in", () => {

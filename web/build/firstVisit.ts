@@ -5,7 +5,7 @@
  * the screen shows (the default language's strings) with their own static imports. Also each
  * route's chunk, so a route that slipped into the entry (or a bloated one) shows. Used by
  * `npm run bench:web` (bench/first-visit.ts) and by the web tests on the build they make
- * (test/boot.test.ts), which hold it to `FIRST_VISIT_BUDGET_KB`.
+ * (test/bundle.test.ts), which hold it to `FIRST_VISIT_BUDGET_KB`.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

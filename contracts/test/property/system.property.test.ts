@@ -16,10 +16,14 @@
  * eligibility). At the end the run prints how often each operation succeeded and failed with each
  * custom error.
  *
- * PROPERTY_RUNS sets the number of sequences (default 300), PROPERTY_SEED replays a run and
- * PROPERTY_PATH (printed by fast-check with the seed) replays one counterexample. PROPERTY_CHECK=end
- * compares the state only at the end of each sequence (the default under coverage).
+ * PROPERTY_RUNS sets the number of sequences. Without it a run is `npm test`'s per-commit sample:
+ * SAMPLE_RUNS sequences from a seed the commit under test picks, so successive commits run
+ * different sequences and a failure replays on its commit; `npm run contracts:fuzz` runs 10,000
+ * from a fresh seed. PROPERTY_SEED replays a run and PROPERTY_PATH (printed by fast-check with the
+ * seed) replays one counterexample. PROPERTY_CHECK=end compares the state only at the end of each
+ * sequence (the default under coverage).
  */
+import { execFileSync } from "node:child_process";
 import { loadFixture, takeSnapshot } from "@nomicfoundation/hardhat-network-helpers";
 import type { SnapshotRestorer } from "@nomicfoundation/hardhat-network-helpers";
 import { expect } from "chai";
@@ -71,8 +75,22 @@ import {
 import { Oracles } from "./oracles";
 import { TimelockModel, operationId } from "./timelock";
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
-const SEED = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
+/** The sequences of `npm test`'s per-commit sample (see the top of the file). */
+const SAMPLE_RUNS = 100;
+const SAMPLE = process.env.PROPERTY_RUNS === undefined;
+const RUNS = SAMPLE ? SAMPLE_RUNS : Number(process.env.PROPERTY_RUNS);
+const SEED =
+  process.env.PROPERTY_SEED !== undefined ? Number(process.env.PROPERTY_SEED) : SAMPLE ? commitSeed() : undefined;
+
+/** A seed from the commit under test (0 outside a git checkout). */
+function commitSeed(): number {
+  try {
+    const head = execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    return parseInt(head.slice(0, 8), 16) | 0;
+  } catch {
+    return 0;
+  }
+}
 const PATH = process.env.PROPERTY_PATH;
 /** PROPERTY_SHRINK=0 reports the first failing sequence as found, without shrinking it (mutation runs). */
 const SHRINK = process.env.PROPERTY_SHRINK !== "0";
@@ -143,7 +161,8 @@ describe("system property: contracts agree with the reference model", () => {
     }
     const seconds = (Date.now() - started) / 1000;
     console.log(
-      `      ${sequences} sequences (${timelocked} owned by the timelock), ${stats.steps} steps in ` +
+      `      ${sequences} sequences (${timelocked} owned by the timelock${SEED === undefined ? "" : `, seed ${SEED}`}), ` +
+        `${stats.steps} steps in ` +
         `${seconds.toFixed(1)} s, ${stats.outcomes.size} distinct outcomes`,
     );
     console.log(outcomeTable(stats.outcomes));

@@ -15,6 +15,9 @@ const PGLITE_VERSION = (JSON.parse(readFileSync(path.join(PGLITE_DIR, "package.j
  */
 export const DEFAULT_TEMPLATE_DIR = path.resolve(PGLITE_DIR, "..", "..", ".cache", "dwn-pglite");
 
+/** The saved empty cluster of this PGlite version in `templateDir`. */
+export const templateFile = (templateDir = DEFAULT_TEMPLATE_DIR) => path.join(templateDir, `${PGLITE_VERSION}.tar`);
+
 /**
  * Opens the embedded database in `dataDir` (in memory without one). A new cluster is not made
  * by initdb each time: PostgreSQL's bootstrap, run in WebAssembly, takes 10–20 s on a 2-core
@@ -30,7 +33,7 @@ export async function openPgliteCluster(
   if (dataDir && existsSync(path.join(dataDir, "PG_VERSION"))) {
     return { lite: await PGlite.create({ dataDir }), from: "existing" };
   }
-  const template = path.join(templateDir, `${PGLITE_VERSION}.tar`);
+  const template = templateFile(templateDir);
   if (existsSync(template)) {
     try {
       const loadDataDir = new Blob([readFileSync(template)]);

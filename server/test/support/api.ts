@@ -7,11 +7,24 @@ import { buildApp, type AppOptions } from "../../src/serve/app";
 import type { ApiKeys } from "../../src/serve/keys";
 import type { createSignIn } from "../../src/serve/signin";
 
-/** A fresh RSA-2048 key pair for one test server (nothing written to disk). */
+/** How many distinct key pairs the test servers of one process take turns with. */
+const KEY_POOL = 4;
+const keyPool: ApiKeys[] = [];
+let nextKey = 0;
+
+/**
+ * An RSA-2048 key pair for one test server (nothing written to disk): the next of a small pool,
+ * made as it is first needed, so that servers started one after another have keys of their own
+ * while a process makes at most {@link KEY_POOL} (each took about 0.2 s of CPU).
+ */
 export function testKeys(): ApiKeys {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const publicKey = createPublicKey(privateKey).export({ type: "spki", format: "der" }).toString("base64");
-  return { privateKey, publicKey };
+  const slot = nextKey++ % KEY_POOL;
+  if (!keyPool[slot]) {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const publicKey = createPublicKey(privateKey).export({ type: "spki", format: "der" }).toString("base64");
+    keyPool[slot] = { privateKey, publicKey };
+  }
+  return keyPool[slot];
 }
 
 export interface ApiServerOptions {

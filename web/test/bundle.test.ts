@@ -1,0 +1,187 @@
+/**
+ * The built app, as `vite build` and `vite build --mode devnet` make it: each is built once, here
+ * (the two at once), and every test of the built files reads that build (a production build
+ * takes about 15 s of CPU).
+ */
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { build, type Manifest } from "vite";
+import { bytesToHex } from "viem";
+import { DEVNET_ACCOUNTS, DEVNET_MNEMONIC } from "../../contracts/deploy/accounts";
+import { inlineScriptHashes } from "../../server/src/serve/security";
+import { FIRST_VISIT_BUDGET_KB, measureFirstVisit } from "../build/firstVisit";
+import { BOOT_SCRIPT } from "../build/preloadScreens";
+import { bootPreloads, type BootPreloadTable } from "../src/app/bootPreloads";
+import { ROUTES } from "../src/app/routes";
+import { devnetAccounts } from "../src/devnet/accounts";
+import { DEVNET_WALLET_NAME, DEVNET_WALLET_RDNS } from "../src/devnet/announce";
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const outRoot = mkdtempSync(path.join(tmpdir(), "dwn-web-bundle-"));
+
+/**
+ * Builds the app as `vite build [--mode mode]` does, into a temp folder; returns every file's text.
+ * Run with NODE_ENV=production, as the command does (below): Vite takes NODE_ENV ("test" here)
+ * for the bundle's, and React's development build would be measured.
+ */
+async function buildApp(mode: "production" | "devnet"): Promise<Map<string, string>> {
+  const outDir = path.join(outRoot, mode);
+  await build({
+    root: webDir,
+    configFile: path.join(webDir, "vite.config.ts"),
+    mode,
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true },
+  });
+  const files = new Map<string, string>();
+  for (const name of readdirSync(outDir, { recursive: true, encoding: "utf8" })) {
+    if (/\.(js|css|html|json|map)$/.test(name)) files.set(name, readFileSync(path.join(outDir, name), "utf8"));
+  }
+  return files;
+}
+
+/** The demo accounts' private keys (hex, no 0x), derived from the mnemonic as Hardhat does. */
+const demoKeys = () =>
+  devnetAccounts().map(({ role, account }) => {
+    const key = account.getHdKey().privateKey;
+    if (!key) throw new Error(`no private key for ${role}`);
+    return bytesToHex(key).slice(2);
+  });
+
+/** What must never ship: the mnemonic, every demo private key, the wallet's name and id. */
+const secrets = () => [DEVNET_MNEMONIC, "junk", ...demoKeys(), DEVNET_WALLET_NAME, DEVNET_WALLET_RDNS];
+
+const found = (files: Map<string, string>, needle: string) =>
+  [...files].filter(([, text]) => text.toLowerCase().includes(needle.toLowerCase())).map(([name]) => name);
+
+let production: Map<string, string>;
+let devnet: Map<string, string>;
+beforeAll(async () => {
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    [production, devnet] = await Promise.all([buildApp("production"), buildApp("devnet")]);
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+}, 240_000);
+afterAll(() => rmSync(outRoot, { recursive: true, force: true }));
+
+describe("the production bundle", { timeout: 240_000 }, () => {
+  it("looks for each demo account's key, derived as Hardhat derives them", () => {
+    const keys = demoKeys();
+    expect(new Set(keys).size).toBe(Object.keys(DEVNET_ACCOUNTS).length);
+    // Hardhat's well-known account #0 (the devnet's owner).
+    expect(keys[0]).toBe("ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
+  });
+
+  it("contains neither the devnet wallet's code nor the mnemonic nor any demo key", () => {
+    expect(production.size).toBeGreaterThan(0);
+    for (const secret of secrets()) expect({ secret, files: found(production, secret) }).toEqual({ secret, files: [] });
+    expect([...production.keys()].filter((name) => /devnet/i.test(name))).toEqual([]);
+  });
+
+  it("keeps WalletConnect out of the first visit: its code is a chunk fetched only when picked", () => {
+    interface Chunk {
+      file: string;
+      isEntry?: boolean;
+      isDynamicEntry?: boolean;
+      imports?: string[];
+      dynamicImports?: string[];
+    }
+    const manifest = JSON.parse(production.get(path.join(".vite", "manifest.json")) ?? "{}") as Record<string, Chunk>;
+    const firstVisit = new Set<string>();
+    const visit = (key: string) => {
+      if (firstVisit.has(key)) return;
+      firstVisit.add(key);
+      for (const imported of manifest[key]?.imports ?? []) visit(imported);
+    };
+    visit("index.html");
+    const firstVisitFiles = [...firstVisit].map((key) => path.join(...manifest[key].file.split("/")));
+    // WalletConnect's relay is named in its code and nowhere else.
+    const withRelay = found(production, "relay.walletconnect");
+    expect(withRelay.length).toBeGreaterThan(0);
+    expect(firstVisitFiles.filter((file) => withRelay.includes(file))).toEqual([]);
+    // The module that opens it is a lazily loaded entry (imported with import()), and its chunk
+    // is the one that carries WalletConnect's code.
+    const module = manifest["src/features/wallet/walletconnect.ts"];
+    expect(module?.isDynamicEntry).toBe(true);
+    expect(firstVisit.has("src/features/wallet/walletconnect.ts")).toBe(false);
+    expect(withRelay).toContain(path.join(...module.file.split("/")));
+  });
+
+  it("while the devnet build (`vite build --mode devnet`) does ship the wallet", () => {
+    expect(found(devnet, DEVNET_WALLET_NAME).length).toBeGreaterThan(0);
+    expect(found(devnet, DEVNET_MNEMONIC).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the built index.html", () => {
+  const outDir = path.join(outRoot, "production");
+  let html = "";
+  let built: BootPreloadTable;
+
+  beforeAll(() => {
+    html = production.get("index.html") ?? "";
+    built = JSON.parse(/<script id="boot-preloads" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? "");
+  });
+
+  it("lists every screen of routes.ts, each with its own chunk but home, which is part of the shell", () => {
+    expect(built.routes.map(([pattern]) => pattern)).toEqual(Object.keys(ROUTES));
+    const mine = bootPreloads(built, "#/mine", "").map((link) => link.href);
+    expect(mine.some((href) => /\/assets\/MinePage-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(mine.some((href) => /\/assets\/HomePage-/.test(href))).toBe(false);
+    // Home, and a path without a screen, fetch only the strings beside the shell.
+    for (const hash of ["#/", "#/home", "#/nowhere"])
+      expect(bootPreloads(built, hash, "").map((link) => link.href)).toEqual([
+        expect.stringMatching(/^\/chain\/assets\/zh-cn-[\w-]+\.js$/),
+      ]);
+  });
+
+  it("keeps a first visit within its budget, the shared code in the chunks the build groups it into", () => {
+    const firstVisit = measureFirstVisit(outDir);
+    expect(firstVisit.total).toBeLessThanOrEqual(FIRST_VISIT_BUDGET_KB * 1000);
+    // React and the app's shell (home included) with the default language's strings.
+    expect(firstVisit.files.map(({ file }) => /^assets\/(.+)-[\w-]{8}\.js$/.exec(file)?.[1]).sort()).toEqual([
+      "app",
+      "index",
+      "react",
+      "rolldown-runtime",
+      "zh-cn",
+    ]);
+    // The code the screens share, antd-mobile's buttons and its overlays: chunks of their own.
+    const manifest = JSON.parse(readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
+    const names = new Set(Object.values(manifest).map((chunk) => chunk.name));
+    for (const name of ["screens", "ui", "overlay"]) expect(names, name).toContain(name);
+  });
+
+  it("preloads before the stylesheet, which would hold an inline script back until it has loaded", () => {
+    expect(html.indexOf('id="boot-preloads"')).toBeLessThan(html.indexOf('rel="stylesheet"'));
+  });
+
+  it("runs one inline script, the preloads', which the server allows by the hash of the text inlined", () => {
+    // The text between the page's one <script> without attributes and its end tag, as the browser hashes it.
+    const start = html.indexOf("<script>") + "<script>".length;
+    const inlined = html.slice(start, html.indexOf("</script>", start));
+    expect(inlined.startsWith(BOOT_SCRIPT.slice(0, BOOT_SCRIPT.indexOf("(function")))).toBe(true);
+    const hash = createHash("sha256").update(inlined, "utf8").digest("base64");
+    expect(inlineScriptHashes(html)).toEqual([`'sha256-${hash}'`]);
+    // And that text is the preloading script: run alone, it adds the links bootPreloads picks.
+    const appended: Record<string, unknown>[] = [];
+    const document = {
+      cookie: "",
+      getElementById: (id: string) => (id === "boot-preloads" ? { textContent: JSON.stringify(built) } : null),
+      createElement: (tag: string) => ({ tag }),
+      head: { append: (element: Record<string, unknown>) => appended.push(element) },
+    };
+    new Function("document", "location", inlined)(document, { hash: "#/mine" });
+    expect(appended).toEqual(
+      bootPreloads(built, "#/mine", "").map((link) => ({ tag: "link", ...link, crossOrigin: "" })),
+    );
+    expect(appended.length).toBeGreaterThan(1);
+  });
+});
