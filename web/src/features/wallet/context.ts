@@ -20,7 +20,8 @@ function useWalletContext(): WalletContextValue {
 /** The whole wallet state (the session and the invite), for the wallet feature's own components. */
 export function useWalletState(): WalletState {
   const { machine } = useWalletContext();
-  return useSyncExternalStore(machine.subscribe, machine.getState);
+  // The same snapshot when rendered to markup (the screens' tests render without a DOM).
+  return useSyncExternalStore(machine.subscribe, machine.getState, machine.getState);
 }
 
 export function useWalletMachine(): WalletMachine {

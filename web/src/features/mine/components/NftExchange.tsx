@@ -2,20 +2,23 @@ import { lazy, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Section } from "../../../components/Section";
 import { showToast } from "../../../components/toast";
-import { Placeholder } from "../../../components/Placeholder";
 import type { Tier } from "../../../lib/reads/pool";
 import { useReadErrorText } from "../../../lib/useReadErrorText";
 import { useFetchBuyQuote } from "../hooks/useBuyQuote";
 import { useOwnedTiers } from "../hooks/useOwnedTiers";
 import { useTiers } from "../hooks/useTiers";
-import { isSoldOut } from "../../shared/utils/tiers";
+import { isSoldOut, TIER_IDS } from "../../shared/utils/tiers";
 import { TierSlide } from "./TierSlide";
 import styles from "./NftExchange.module.css";
 
 // Fetched on the first tap on a tier: the popup's animation code is not needed for the carousel.
 const BuyPopup = lazy(() => import("./BuyPopup").then((m) => ({ default: m.BuyPopup })));
 
-/** "NFT exchange": the tiers in a carousel; a tap checks what is left, fetches the quote and opens the buy popup. */
+/**
+ * "NFT exchange": the tiers in a carousel; a tap checks what is left, fetches the quote and opens
+ * the buy popup. The pool's five tiers are drawn at once, their pictures and descriptions first,
+ * and their figures fill in when info() answers (the carousel is the screen's largest part).
+ */
 export function NftExchange() {
   const { t } = useTranslation();
   const tiers = useTiers();
@@ -26,6 +29,8 @@ export function NftExchange() {
   const readError = useReadErrorText();
   const ids = useMemo(() => (tiers.data ?? []).map((tier) => tier.id), [tiers.data]);
   const owned = useOwnedTiers(ids);
+  const slides: { id: bigint; tier?: Tier }[] =
+    tiers.data?.map((tier) => ({ id: tier.id, tier })) ?? TIER_IDS.map((id) => ({ id }));
 
   const open = async (tier: Tier) => {
     if (isSoldOut(tier)) {
@@ -47,13 +52,13 @@ export function NftExchange() {
   return (
     <Section title={t("mine.nftExchange")} testId="mine-exchange">
       <div className={styles.track} data-testid="tier-carousel">
-        {tiers.data === undefined && <Placeholder />}
-        {tiers.data?.map((tier, i) => (
+        {slides.map(({ id, tier }, i) => (
           <TierSlide
-            key={tier.id.toString()}
+            key={id.toString()}
+            id={id}
             tier={tier}
             owned={owned.data?.[i]}
-            loading={loading === tier.id}
+            loading={loading === id}
             onBuy={open}
           />
         ))}

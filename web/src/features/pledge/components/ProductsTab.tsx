@@ -7,6 +7,7 @@ import { formatMoney } from "../../../lib/money";
 import { readStakePayView } from "../../../lib/reads/staking";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
+import { KnownSentence } from "../../shared/components/KnownSentence";
 import { useFeeRates } from "../../shared/hooks/useFeeRates";
 import { useStakeView } from "../../shared/hooks/useStakeView";
 import { ConnectButton, useWallet } from "../../wallet";
@@ -116,9 +117,14 @@ export function ProductsTab() {
       <StakeTerms units={units} />
       <Section title={t("pledge.instructions")} testId="pledge-instructions-section">
         <p className={styles.text} data-testid="pledge-instructions">
-          {known(view.data, (v) =>
-            t("pledge.instructionsText", { cycle: String(v.cycle), gracePeriod: graceHours(v.gracePeriod) }),
-          )}
+          {/* The sentence at once, its two figures placeholders until stakeView() answers. */}
+          <KnownSentence
+            translate={(values) => t("pledge.instructionsText", values)}
+            values={{
+              cycle: view.data && String(view.data.cycle),
+              gracePeriod: view.data && graceHours(view.data.gracePeriod),
+            }}
+          />
         </p>
         {account ? (
           <>

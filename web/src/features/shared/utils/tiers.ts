@@ -10,6 +10,12 @@ import nft5 from "../../../assets/nft5.svg";
 const DESCRIBED = ["1", "2", "3", "4", "5"] as const;
 export type DescribedTier = (typeof DESCRIBED)[number];
 
+/**
+ * The pool's tiers, in order: it has TIER_COUNT = 5 of them, ids 1 to 5 (Pool.sol's info()), each
+ * one the product describes. What a tier costs and how many are left are read from the chain.
+ */
+export const TIER_IDS: readonly bigint[] = DESCRIBED.map(BigInt);
+
 /** Spec §3: Remaining = supply − sold. */
 export function tierRemaining({ supply, sold }: Pick<Tier, "supply" | "sold">): bigint {
   return supply - sold;

@@ -1,0 +1,123 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createInstance } from "i18next";
+import { createElement, type ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { createQueryClient } from "../src/app/queryClient";
+import { PLACEHOLDER_TEXT } from "../src/components/Placeholder";
+import { NftExchange } from "../src/features/mine/components/NftExchange";
+import { ProductsTab } from "../src/features/pledge/components/ProductsTab";
+import { tiersQuery } from "../src/features/mine/hooks/useTiers";
+import { tierImage } from "../src/features/shared/utils/tiers";
+import { WalletContext } from "../src/features/wallet/context";
+import { loadResources } from "../src/i18n/resources";
+import { chainFromConfig, publicClientFor } from "../src/lib/chain";
+import type { Tier } from "../src/lib/reads/pool";
+import { RuntimeConfigProvider } from "../src/lib/runtime";
+import { enUs as en } from "../src/i18n/locales/en-us";
+import { config, createHarness } from "./support/wallet-harness";
+
+const i18n = createInstance();
+await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
+
+/**
+ * A screen's part as it is first drawn: before any read has answered (the markup of the first
+ * render, no query settled), for a visitor (no wallet connected).
+ */
+async function firstRender(element: ReactElement, language = "en-us", client = createQueryClient()): Promise<string> {
+  await i18n.changeLanguage(language);
+  const { machine } = createHarness({ noWallet: true });
+  return renderToStaticMarkup(
+    createElement(
+      QueryClientProvider,
+      { client },
+      createElement(
+        RuntimeConfigProvider,
+        { config },
+        createElement(
+          WalletContext.Provider,
+          { value: { machine, chain: chainFromConfig(config) } },
+          createElement(I18nextProvider, { i18n }, createElement(MemoryRouter, null, element)),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The element of `testId` with what it holds (the first closing tag of its own name). */
+function element(html: string, testId: string, tag: string): string {
+  const match = new RegExp(`<${tag}[^>]*data-testid="${testId}"[^>]*>.*?</${tag}>`).exec(html);
+  if (!match) throw new Error(`No <${tag}> with data-testid="${testId}" in ${html}`);
+  return match[0];
+}
+
+const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'");
+const PLACEHOLDER = `data-placeholder="" aria-busy="true">${PLACEHOLDER_TEXT}</span>`;
+
+// The largest part of /mine and /pledge is drawn with the screen, not after a read of the chain
+// from another origin: what a phone shows first, and what Lighthouse measures as its largest paint.
+describe("the first paint of a screen whose figures come from the chain", () => {
+  it("/mine's carousel shows the pool's five tiers at once: picture and description, each figure a placeholder", async () => {
+    const html = await firstRender(createElement(NftExchange));
+    for (const id of [1, 2, 3, 4, 5]) {
+      const slide = element(html, `tier-${id}`, "article");
+      expect(slide).toContain(`src="${tierImage(id)}"`);
+      const description = en.mine.nftDescription[String(id) as keyof typeof en.mine.nftDescription];
+      expect(text(element(slide, `tier-${id}-title`, "h3"))).toBe(`${PLACEHOLDER_TEXT} USDT · ${description}`);
+      expect(element(slide, `tier-${id}-title`, "h3")).toContain(PLACEHOLDER);
+      for (const figure of ["power", "remaining", "limit"]) {
+        expect(element(slide, `tier-${id}-${figure}`, "p")).toContain(PLACEHOLDER);
+      }
+      // Nothing to buy at a price not read yet.
+      expect(element(slide, `tier-${id}-buy`, "button")).toMatch(/<button[^>]*disabled=""/);
+      expect(text(element(slide, `tier-${id}-buy`, "button"))).toBe(`${PLACEHOLDER_TEXT} USDT`);
+    }
+    expect(html.match(/<article/g)).toHaveLength(5);
+    // No figure made up: no digit outside the descriptions and the pictures' sources.
+    expect(text(html)).not.toMatch(/\d/);
+  });
+
+  it("/mine's carousel shows the tiers' figures once info() has answered, the same five slides", async () => {
+    const client = createQueryClient();
+    const e18 = 10n ** 18n;
+    const tiers: Tier[] = [1n, 2n, 3n, 4n, 5n].map((id) => ({
+      id,
+      supply: 1000n * id,
+      sold: 7n,
+      usdtprice: 100n * id * e18,
+      dwn8price: 10n * e18,
+      multiple: 15000n,
+      limit: 3n,
+    }));
+    client.setQueryData(tiersQuery(publicClientFor(config), config.contracts.pool).queryKey, tiers);
+    const html = await firstRender(createElement(NftExchange), "en-us", client);
+    expect(html).not.toContain("data-placeholder");
+    expect(html.match(/<article/g)).toHaveLength(5);
+    expect(text(element(html, "tier-2-title", "h3"))).toBe("200 USDT · Builder node");
+    expect(text(element(html, "tier-2-power", "p"))).toBe("1.5 power");
+    expect(text(element(html, "tier-2-remaining", "p"))).toBe("Remaining 1993");
+    expect(text(element(html, "tier-2-limit", "p"))).toBe("Limit 3 per wallet");
+    expect(element(html, "tier-2-buy", "button")).not.toMatch(/<button[^>]*disabled=""/);
+    expect(text(element(html, "tier-2-buy", "button"))).toBe("200 USDT");
+  });
+
+  it("/pledge's instructions are the sentence at once, its cycle and redeem window placeholders", async () => {
+    for (const [language, words] of [
+      ["en-us", ["Each pledge lasts ", " days. After it expires you have ", " hours to withdraw"]],
+      ["zh-cn", ["每次质押为期 ", " 天。到期后您有 ", " 小时可提取本金"]],
+    ] as const) {
+      const sentence = element(await firstRender(createElement(ProductsTab), language), "pledge-instructions", "p");
+      expect(sentence.split(PLACEHOLDER)).toHaveLength(3);
+      const shown = text(sentence);
+      let at = 0;
+      for (const word of words) {
+        const found = shown.indexOf(word, at);
+        expect(found, `"${word}" in "${shown}"`).toBeGreaterThanOrEqual(at);
+        at = found + word.length;
+      }
+      expect(shown).not.toMatch(/\d/);
+    }
+  });
+});
