@@ -21,13 +21,13 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * should not share the two cores.
  */
 const STAGES = [
-  { name: "contracts:property", script: "contracts:property" },
+  { name: "server:pglite", script: "server:test" },
   { name: "contracts:coverage", script: "contracts:coverage" },
   { name: "server:postgres", script: "server:test:postgres" },
-  { name: "server:pglite", script: "server:test" },
-  { name: "lint", script: "lint" },
   { name: "typecheck", script: "typecheck" },
   { name: "web", script: "web:test" },
+  { name: "lint", script: "lint" },
+  { name: "contracts:property", script: "contracts:property" },
   { name: "api", script: "api:test" },
   { name: "e2e", script: "e2e:test", alone: true },
 ];
