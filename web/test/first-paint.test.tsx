@@ -1,9 +1,5 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { createInstance } from "i18next";
 import { createElement, type ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { createQueryClient } from "../src/app/queryClient";
 import { PLACEHOLDER_TEXT } from "../src/components/Placeholder";
@@ -11,13 +7,12 @@ import { NftExchange } from "../src/features/mine/components/NftExchange";
 import { ProductsTab } from "../src/features/pledge/components/ProductsTab";
 import { tiersQuery } from "../src/features/mine/hooks/useTiers";
 import { tierImage } from "../src/features/shared/utils/tiers";
-import { WalletContext } from "../src/features/wallet/context";
 import { loadResources } from "../src/i18n/resources";
 import { chainFromConfig, publicClientFor } from "../src/lib/chain";
 import type { Tier } from "../src/lib/reads/pool";
-import { RuntimeConfigProvider } from "../src/lib/runtime";
 import { enUs as en } from "../src/i18n/locales/en-us";
 import { config, createHarness } from "./support/wallet-harness";
+import { markup } from "./support/markup";
 
 const i18n = createInstance();
 await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
@@ -29,21 +24,7 @@ await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-u
 async function firstRender(element: ReactElement, language = "en-us", client = createQueryClient()): Promise<string> {
   await i18n.changeLanguage(language);
   const { machine } = createHarness({ noWallet: true });
-  return renderToStaticMarkup(
-    createElement(
-      QueryClientProvider,
-      { client },
-      createElement(
-        RuntimeConfigProvider,
-        { config },
-        createElement(
-          WalletContext.Provider,
-          { value: { machine, chain: chainFromConfig(config) } },
-          createElement(I18nextProvider, { i18n }, createElement(MemoryRouter, null, element)),
-        ),
-      ),
-    ),
-  );
+  return markup(element, { i18n, client, config, wallet: { machine, chain: chainFromConfig(config) } });
 }
 
 /** The element of `testId` with what it holds (the first closing tag of its own name). */

@@ -1,9 +1,6 @@
-import { QueryClient, QueryClientProvider, QueryObserver } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { createInstance } from "i18next";
 import { createElement, type ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { ApiError, type RuntimeConfig } from "@dwn/api";
 import { poolAbi } from "@dwn/contracts";
@@ -21,8 +18,8 @@ import { publicClientFor } from "../src/lib/chain";
 import { isTransient, readErrorText } from "../src/lib/readError";
 import type { StakeInfo } from "../src/lib/reads/staking";
 import { readView } from "../src/lib/reads/readView";
-import { RuntimeConfigProvider } from "../src/lib/runtime";
 import { config } from "./support/wallet-harness";
+import { markup } from "./support/markup";
 
 const i18n = createInstance();
 await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
@@ -53,17 +50,7 @@ const RAW = [/127\.0\.0\.1/, /eth_call/, /Version/i, /viem/i, /Request body/i, /
 
 async function render(element: ReactElement, client: QueryClient = createQueryClient(), language = "en-us") {
   await i18n.changeLanguage(language);
-  return renderToStaticMarkup(
-    createElement(
-      QueryClientProvider,
-      { client },
-      createElement(
-        RuntimeConfigProvider,
-        { config: downConfig },
-        createElement(I18nextProvider, { i18n }, createElement(MemoryRouter, null, element)),
-      ),
-    ),
-  );
+  return markup(element, { i18n, client, config: downConfig });
 }
 
 const plain = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'");

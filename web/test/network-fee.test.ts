@@ -1,16 +1,14 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient } from "@tanstack/react-query";
 import { createInstance } from "i18next";
 import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { decodeFunctionData, maxUint256, parseUnits, type Address } from "viem";
 import { describe, expect, it } from "vitest";
 import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
 import { createQueryClient } from "../src/app/queryClient";
 import { NetworkFee } from "../src/features/tx/NetworkFee";
 import { loadResources } from "../src/i18n/resources";
-import { RuntimeConfigProvider } from "../src/lib/runtime";
 import { config } from "./support/wallet-harness";
+import { markup } from "./support/markup";
 import { buyFeePlan } from "../src/features/mine/utils/buyFee";
 import { stakeFeePlan } from "../src/features/pledge/utils/stakeFee";
 import {
@@ -188,17 +186,7 @@ describe("the fee line, as the user reads it", () => {
       await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: language, lowerCaseLng: true });
     }
     await i18n.changeLanguage(language);
-    const html = renderToStaticMarkup(
-      createElement(
-        QueryClientProvider,
-        { client },
-        createElement(
-          RuntimeConfigProvider,
-          { config },
-          createElement(I18nextProvider, { i18n }, createElement(NetworkFee, { request })),
-        ),
-      ),
-    );
+    const html = markup(createElement(NetworkFee, { request }), { i18n, client, config, router: false });
     return html
       .replace(/<[^>]+>/g, " ")
       .replace(/&lt;/g, "<")

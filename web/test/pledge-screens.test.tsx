@@ -1,8 +1,5 @@
 import { createInstance } from "i18next";
 import { createElement, type ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import type { StakeRecord } from "@dwn/api";
 import { DetailCard } from "../src/features/contractDetails/components/DetailCard";
@@ -10,8 +7,8 @@ import { RewardRow } from "../src/features/contractDetails/components/RewardRow"
 import { StakeRecordCard } from "../src/features/pledge/components/StakeRecordCard";
 import { parsePledgeIdsObj, PLEDGE_IDS_OBJ } from "../src/features/shared/utils/pledgeIdsObj";
 import { loadResources } from "../src/i18n/resources";
-import { RuntimeConfigProvider } from "../src/lib/runtime";
 import { config } from "./support/wallet-harness";
+import { markup } from "./support/markup";
 
 const i18n = createInstance();
 await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
@@ -21,13 +18,7 @@ const e18 = 10n ** 18n;
 /** The screen's markup, in `language`. */
 async function render(element: ReactElement, language = "en-us"): Promise<string> {
   await i18n.changeLanguage(language);
-  return renderToStaticMarkup(
-    createElement(
-      RuntimeConfigProvider,
-      { config },
-      createElement(I18nextProvider, { i18n }, createElement(MemoryRouter, null, element)),
-    ),
-  );
+  return markup(element, { i18n, config });
 }
 
 /** The text inside the element of `testId` (tags removed, entities decoded). */
