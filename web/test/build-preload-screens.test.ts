@@ -5,7 +5,8 @@ import type { Rolldown } from "vite";
 import { describe, expect, it } from "vitest";
 import { bootLogo } from "../build/bootLogo";
 import { BOOT_SCRIPT, preloadScreens, preloadTable, type PreloadScreensOptions } from "../build/preloadScreens";
-import { bootPreloads, type BootPreloadTable } from "../src/app/bootPreloads";
+import type { BootPreloadTable } from "../src/app/bootPreloads";
+import { runBootScript } from "./support/boot-script";
 import { hookOf } from "./support/plugin-hooks";
 
 const chunk = (fileName: string, fields: Partial<Rolldown.OutputChunk> = {}) =>
@@ -93,17 +94,8 @@ describe("the table of each screen's files index.html carries", () => {
 
   it("whose script, run alone as the page runs it, adds the links bootPreloads picks", () => {
     const table = preloadTable(bundle(), options);
-    const appended: Record<string, unknown>[] = [];
-    const document = {
-      cookie: "language=en-us",
-      getElementById: (id: string) => (id === "boot-preloads" ? { textContent: JSON.stringify(table) } : null),
-      createElement: (tag: string) => ({ tag }),
-      head: { append: (element: Record<string, unknown>) => appended.push(element) },
-    };
-    new Function("document", "location", BOOT_SCRIPT)(document, { hash: "#/notice/7" });
-    expect(appended).toEqual(
-      bootPreloads(table, "#/notice/7", "language=en-us").map((link) => ({ tag: "link", ...link, crossOrigin: "" })),
-    );
+    const { appended, expected } = runBootScript(BOOT_SCRIPT, table, "#/notice/7", "language=en-us");
+    expect(appended).toEqual(expected);
     expect(appended.map((link) => link.href)).toEqual([
       "/chain/en.js",
       "/chain/zh.js",

@@ -16,6 +16,7 @@ import { inlineScriptHashes } from "../../server/src/serve/security";
 import { FIRST_VISIT_BUDGET_KB, measureFirstVisit } from "../build/firstVisit";
 import { BOOT_SCRIPT } from "../build/preloadScreens";
 import { bootPreloads, type BootPreloadTable } from "../src/app/bootPreloads";
+import { runBootScript } from "./support/boot-script";
 import { ROUTES } from "../src/app/routes";
 import { devnetAccounts } from "../src/devnet/accounts";
 import { DEVNET_WALLET_NAME, DEVNET_WALLET_RDNS } from "../src/devnet/announce";
@@ -171,17 +172,8 @@ describe("the built index.html", () => {
     const hash = createHash("sha256").update(inlined, "utf8").digest("base64");
     expect(inlineScriptHashes(html)).toEqual([`'sha256-${hash}'`]);
     // And that text is the preloading script: run alone, it adds the links bootPreloads picks.
-    const appended: Record<string, unknown>[] = [];
-    const document = {
-      cookie: "",
-      getElementById: (id: string) => (id === "boot-preloads" ? { textContent: JSON.stringify(built) } : null),
-      createElement: (tag: string) => ({ tag }),
-      head: { append: (element: Record<string, unknown>) => appended.push(element) },
-    };
-    new Function("document", "location", inlined)(document, { hash: "#/mine" });
-    expect(appended).toEqual(
-      bootPreloads(built, "#/mine", "").map((link) => ({ tag: "link", ...link, crossOrigin: "" })),
-    );
+    const { appended, expected } = runBootScript(inlined, built, "#/mine");
+    expect(appended).toEqual(expected);
     expect(appended.length).toBeGreaterThan(1);
   });
 });
