@@ -36,7 +36,7 @@ const LANES: readonly { env: Record<string, string>; files: readonly string[] }[
   { env: {}, files: ["offline", "config-offline", "csp", "polish", "wallet", "pending", "mine", "timelock"] },
   {
     env: { EXPLORER_URL: "https://testnet.bscscan.com" },
-    files: ["accessibility", "language", "pledge", "share", "walletconnect"],
+    files: ["screens", "language", "pledge", "share", "walletconnect"],
   },
 ];
 
