@@ -134,27 +134,58 @@ async function checkNow(
   return problems;
 }
 
-/** Walks `stops` on `page`: each size and language, its screens (one load, then hash routes), then its popups. */
+/**
+ * Closes the open popups as Android's Back does (each popup adds a history entry, see
+ * web/src/components/useBackCloses.ts) and waits until none shows. False when something stays
+ * open (a disclosure, the wallet picker): the next screen is then loaded afresh.
+ */
+async function closePopups(page: Page): Promise<boolean> {
+  const popupEntry = "typeof history.state?.popup === 'number'";
+  for (let i = 0; i < 3 && (await page.evaluate<boolean>(popupEntry)); i++) {
+    const marker = await page.evaluate<number>("history.state.popup");
+    await page.evaluate("history.back()");
+    await page.waitForFunction(`!(${popupEntry}) || history.state.popup < ${marker}`);
+  }
+  return page
+    .waitForFunction(
+      (frames) =>
+        ![...document.querySelectorAll(frames)].some((frame) => frame.checkVisibility()) &&
+        [...document.querySelectorAll<HTMLElement>(".adm-mask")].every((mask) => !mask.checkVisibility()),
+      FRAME,
+      { timeout: 5_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/**
+ * Walks `stops` on `page`: at each size and language, its screens (the first loaded afresh, the
+ * others reached by their hash route) then its popups, each opened on its screen and closed by
+ * Back before the next.
+ */
 async function walkStops(page: Page, who: string, stops: readonly Stop[], signedIn: boolean): Promise<string[]> {
   const problems: string[] = [];
   for (const { width, height, language, targets } of stops) {
     await page.context().addCookies([{ name: "language", value: language, url: suite.stack.origin }]);
     await page.setViewportSize({ width, height });
     const size = `${width}×${height} (${language})`;
-    let loaded = false;
+    /** The screen showing with nothing open on it, once this size and language are loaded. */
+    let showing: string | undefined;
     for (const [target, checks] of targets) {
       const popup = POPUPS[target];
-      if (popup) await load(page, popup.screen, signedIn);
-      else if (!loaded) await load(page, target, signedIn);
-      else {
-        // Same page, another screen: no reload needed while no popup is open.
-        await page.goto(suite.stack.app(routeOf(target)));
-        await page.getByTestId(PAGE_IDS[target]).waitFor();
+      const screen = popup ? popup.screen : target;
+      if (showing === undefined) await load(page, screen, signedIn);
+      else if (showing !== screen) {
+        await page.goto(suite.stack.app(routeOf(screen)));
+        await page.getByTestId(PAGE_IDS[screen]).waitFor();
       }
-      loaded = !popup;
+      showing = screen;
       if (popup) await openPopup(page, target);
       problems.push(...(await checkNow(page, `${who} ${target.split("?")[0]} at ${size}`, checks, popup)));
       if (width === 320) await screenshot(page, `screens-320-${language}-${who}-${fileName(target)}`);
+      if (popup && !(popup.shown && (await closePopups(page)))) showing = undefined;
     }
   }
   return problems;
