@@ -30,13 +30,15 @@ const E2E = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  *   `wallet_addEthereumChain` is sent, which names the explorer: on the stack without one.
  * Lane B's stack names the explorer its history rows link to (pledge asks for it). mine (which
  * counts the days since the pool opened and sells tiers out), timelock (--timelock) and
- * walletconnect (WALLETCONNECT_PROJECT_ID) start stacks of their own (see e2eSuite).
+ * walletconnect (WALLETCONNECT_PROJECT_ID) start stacks of their own (see e2eSuite). invite and
+ * wallet-apps write nothing on the chain and read nothing of the explorer: either lane takes them.
+ * The lanes are balanced by the files' times (docs/testing.md), so they end close together.
  */
 const LANES: readonly { env: Record<string, string>; files: readonly string[] }[] = [
   { env: {}, files: ["offline", "config-offline", "csp", "polish", "wallet", "pending", "mine", "timelock"] },
   {
     env: { EXPLORER_URL: "https://testnet.bscscan.com" },
-    files: ["screens", "language", "pledge", "share", "walletconnect"],
+    files: ["screens", "language", "pledge", "share", "walletconnect", "invite", "wallet-apps"],
   },
 ];
 
