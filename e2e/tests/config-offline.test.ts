@@ -42,24 +42,36 @@ for (const [how, fail] of Object.entries(failures)) {
     // The page's timers run on Playwright's clock, stopped from the start: the test moves it.
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1_000);
-    // When the app asks for the config (its fetch calls, by the page's clock). Its first takes
-    // the answer of the page's preload, so the server sees one request fewer than the app asks.
+    // When the app asks for the config (its fetch calls, by the page's clock), and how many of
+    // its asks have come back. Its first takes the answer of the page's preload, so the server
+    // sees one request fewer than the app asks.
     await page.addInitScript(`(() => {
       const asked = (window.__configAsked = []);
+      window.__configAnswered = 0;
       const fetch = window.fetch;
       window.fetch = function (input, init) {
         const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-        if (new URL(url, location.href).pathname === "/api/config") asked.push(Date.now());
-        return fetch.call(this, input, init);
+        if (new URL(url, location.href).pathname !== "/api/config") return fetch.call(this, input, init);
+        asked.push(Date.now());
+        const answer = fetch.call(this, input, init);
+        answer.then(() => window.__configAnswered++, () => window.__configAnswered++);
+        return answer;
       };
     })()`);
-    /** Resolves at the server's `n`th request for the config (the preload is the first). */
-    const requests: (() => void)[] = [];
+    /**
+     * Waits until `n` of the app's asks have come back, so the app has set its timer for the next
+     * (in the same task). Asked by the test, as the page's own waits run on the stopped clock.
+     */
+    const answered = async (n: number) => {
+      for (const deadline = Date.now() + 10_000; ; await new Promise((resolve) => setTimeout(resolve, 25))) {
+        const count = await page.evaluate<number>("window.__configAnswered");
+        if (count >= n) return;
+        assert.ok(Date.now() < deadline, `${count} of the app's asks for the config came back, not ${n}`);
+      }
+    };
     let requested = 0;
-    const nthRequest = (n: number) =>
-      new Promise<void>((resolve) => (requested >= n ? resolve() : (requests[n] = resolve)));
     await page.route(API, (route) => {
-      if (new URL(route.request().url()).pathname === "/api/config") requests[++requested]?.();
+      if (new URL(route.request().url()).pathname === "/api/config") requested++;
       return fail(route);
     });
     await page.goto(suite.stack.app("/home"));
@@ -70,9 +82,10 @@ for (const [how, fail] of Object.entries(failures)) {
     assert.equal(await page.getByTestId("home-page").count(), 0);
 
     // It asks again by itself, 1, 2, 4, then 5 s apart, counted from each failure.
+    await answered(1);
     for (const [i, gap] of RETRY_GAPS.entries()) {
       await page.clock.runFor(gap);
-      await nthRequest(i + 2);
+      await answered(i + 2);
     }
     const asked = await page.evaluate<number[]>("window.__configAsked");
     assert.deepEqual(
