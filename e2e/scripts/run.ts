@@ -32,15 +32,15 @@ const E2E = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  *   lane moves the chain's clock (screens, with its stake in its redeem window).
  * Lane B's stack names the explorer its history rows link to (pledge asks for it). mine (which
  * counts the days since the pool opened and sells tiers out), timelock (--timelock) and
- * walletconnect (WALLETCONNECT_PROJECT_ID) start stacks of their own (see e2eSuite). invite and
- * wallet-apps write nothing on the chain and read nothing of the explorer: either lane takes them.
+ * walletconnect (WALLETCONNECT_PROJECT_ID) start stacks of their own (see e2eSuite). csp, invite
+ * and wallet-apps write nothing on the chain and read nothing of the explorer: either lane takes them.
  * The lanes are balanced by the files' times (docs/testing.md), so they end close together.
  */
 const LANES: readonly { env: Record<string, string>; files: readonly string[] }[] = [
-  { env: {}, files: ["offline", "config-offline", "csp", "polish", "wallet", "pending", "mine", "timelock"] },
+  { env: {}, files: ["offline", "config-offline", "polish", "wallet", "pending", "mine", "timelock"] },
   {
     env: { EXPLORER_URL: "https://testnet.bscscan.com" },
-    files: ["pledge", "screens", "language", "share", "invite", "wallet-apps", "walletconnect"],
+    files: ["pledge", "screens", "language", "csp", "share", "invite", "wallet-apps", "walletconnect"],
   },
 ];
 
