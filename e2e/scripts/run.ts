@@ -37,10 +37,13 @@ const E2E = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * The lanes are balanced by the files' times (docs/testing.md), so they end close together.
  */
 const LANES: readonly { env: Record<string, string>; files: readonly string[] }[] = [
-  { env: {}, files: ["offline", "config-offline", "csp", "polish", "wallet", "pending", "mine", "timelock"] },
+  {
+    env: {},
+    files: ["offline", "config-offline", "csp", "polish", "wallet", "pending", "invite", "mine", "timelock"],
+  },
   {
     env: { EXPLORER_URL: "https://testnet.bscscan.com" },
-    files: ["pledge", "screens", "language", "share", "invite", "wallet-apps", "walletconnect"],
+    files: ["pledge", "screens", "language", "share", "wallet-apps", "walletconnect"],
   },
 ];
 
