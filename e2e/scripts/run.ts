@@ -27,16 +27,23 @@ const E2E = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * - offline, config-offline and wallet read alice's team as seeded (bob and dave): before any
  *   file binds an account of its own to alice (pending, mine, and all of lane B);
  * - wallet puts the chain back after each test (evm_revert to where it started) and checks what
- *   `wallet_addEthereumChain` is sent, which names the explorer: on the stack without one.
+ *   `wallet_addEthereumChain` is sent, which names the explorer: on the stack without one;
+ * - pledge sums the emission of the seed's stakes in their first cycle: before any file of its
+ *   lane moves the chain's clock (screens, with its stake in its redeem window).
  * Lane B's stack names the explorer its history rows link to (pledge asks for it). mine (which
  * counts the days since the pool opened and sells tiers out), timelock (--timelock) and
- * walletconnect (WALLETCONNECT_PROJECT_ID) start stacks of their own (see e2eSuite).
+ * walletconnect (WALLETCONNECT_PROJECT_ID) start stacks of their own (see e2eSuite). csp, invite
+ * and wallet-apps write nothing on the chain and read nothing of the explorer: either lane takes them.
+ * The lanes are balanced by the files' times (docs/testing.md), so they end close together.
  */
 const LANES: readonly { env: Record<string, string>; files: readonly string[] }[] = [
-  { env: {}, files: ["offline", "config-offline", "csp", "polish", "wallet", "pending", "mine", "timelock"] },
+  {
+    env: {},
+    files: ["offline", "config-offline", "csp", "polish", "wallet", "pending", "invite", "mine", "timelock"],
+  },
   {
     env: { EXPLORER_URL: "https://testnet.bscscan.com" },
-    files: ["accessibility", "language", "pledge", "share", "walletconnect"],
+    files: ["pledge", "screens", "language", "share", "wallet-apps", "walletconnect"],
   },
 ];
 

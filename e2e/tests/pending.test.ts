@@ -58,7 +58,8 @@ test("a pending withdrawal keeps its badge and its disabled 'Pending…' across 
   await toast(page, zh.wallet.loginSuccess);
   await expectStaticWithdraw(page, zh.mine.withdrawNow, false);
 
-  // A second tab of the same browser resumes the session.
+  // A second tab of the same browser resumes the session. A person looks at one tab at a time:
+  // the one in front draws frames (its animations end, and taps wait for that), the other not.
   const other = await context.newPage();
   await other.goto(stack.app("/mine"));
   await other.getByTestId("wallet-address").waitFor();
@@ -67,6 +68,7 @@ test("a pending withdrawal keeps its badge and its disabled 'Pending…' across 
 
   await stack.automine(false);
   try {
+    await page.bringToFront();
     await page.getByTestId("collect-static-withdraw").tap();
     await page.getByTestId("withdraw-confirm").tap();
     await wallet.waitForCall("eth_sendTransaction");
@@ -75,6 +77,7 @@ test("a pending withdrawal keeps its badge and its disabled 'Pending…' across 
     await expectText(page, "wallet-pending", badge);
     await expectStaticWithdraw(page, recentZh.pendingAction!, true);
     // The other tab hears of it at once: its badge, and its button cannot send it again.
+    await other.bringToFront();
     await expectText(other, "wallet-pending", badge);
     await expectStaticWithdraw(other, recentZh.pendingAction!, true);
     // The dynamic income's withdrawal is another action: it is not held back.
@@ -85,6 +88,7 @@ test("a pending withdrawal keeps its badge and its disabled 'Pending…' across 
 
     // A reload, in English this time: still pending, and the list names it in English.
     await context.addCookies([{ name: "language", value: "en-us", url: stack.origin }]);
+    await page.bringToFront();
     await page.reload();
     await expectText(page, "wallet-pending", fill(recentEn.pendingCount!, { count: "1" }));
     await expectStaticWithdraw(page, recentEn.pendingAction!, true);
@@ -100,9 +104,11 @@ test("a pending withdrawal keeps its badge and its disabled 'Pending…' across 
     // Mined: both tabs find the receipt; the badge goes and the button comes back.
     await stack.mineBlock();
     await page.getByTestId("wallet-pending").waitFor({ state: "detached" });
-    await other.getByTestId("wallet-pending").waitFor({ state: "detached" });
     await expectStaticWithdraw(page, en.mine.withdrawNow, false);
+    await other.bringToFront();
+    await other.getByTestId("wallet-pending").waitFor({ state: "detached" });
     await expectStaticWithdraw(other, zh.mine.withdrawNow, false);
+    await page.bringToFront();
     await page.getByTestId("wallet-button").tap();
     await page.getByTestId("wallet-recent").tap();
     await page.locator('[data-testid="recent-tx"][data-state="confirmed"]').waitFor();
@@ -117,6 +123,7 @@ test("a pending withdrawal keeps its badge and its disabled 'Pending…' across 
   await page.getByTestId("wallet-button").tap();
   await page.getByTestId("wallet-disconnect").tap();
   await page.getByTestId("wallet-connect").waitFor();
+  await other.bringToFront();
   await other.getByTestId("wallet-connect").waitFor();
   assert.equal(await other.getByTestId("wallet-address").count(), 0);
 });
