@@ -51,7 +51,7 @@ export function decodeChange(contracts: ChangeContracts, target: Address, data: 
  * that are not a setting with a value to compare (creditGuarantee, ownership, raw calls).
  */
 async function readCurrent(
-  client: PublicClient,
+  client: Pick<PublicClient, "readContract">,
   contracts: ChangeContracts,
   change: Decoded,
 ): Promise<Record<string, SettingValue> | undefined> {
@@ -131,7 +131,7 @@ interface QueuedRow {
  * The owner changes still queued in the timelock, oldest first, each decoded, with the values
  * the setting has now when the chain answers (null when it does not: the change is still listed).
  */
-export function createUpcomingChanges(options: { db: Db; client: PublicClient; contracts: ChangeContracts }) {
+export function createUpcomingChanges(options: { db: Db; client: Pick<PublicClient, "readContract">; contracts: ChangeContracts }) {
   const cache = new Map<string, { at: number; value: Promise<Record<string, SettingValue> | undefined> }>();
 
   function current(change: Decoded) {

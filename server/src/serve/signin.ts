@@ -35,7 +35,7 @@ export const CONTRACT_CHECK_TIMEOUT_MS = 5_000;
 
 export interface SignInOptions {
   db: Sql;
-  client: PublicClient;
+  client: Pick<PublicClient, "request" | "readContract">;
   pool: Address;
   chainId: number;
   /** The site's origin: the message's domain (host) and URI. */
