@@ -131,7 +131,11 @@ interface QueuedRow {
  * The owner changes still queued in the timelock, oldest first, each decoded, with the values
  * the setting has now when the chain answers (null when it does not: the change is still listed).
  */
-export function createUpcomingChanges(options: { db: Db; client: Pick<PublicClient, "readContract">; contracts: ChangeContracts }) {
+export function createUpcomingChanges(options: {
+  db: Db;
+  client: Pick<PublicClient, "readContract">;
+  contracts: ChangeContracts;
+}) {
   const cache = new Map<string, { at: number; value: Promise<Record<string, SettingValue> | undefined> }>();
 
   function current(change: Decoded) {
