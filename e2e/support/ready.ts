@@ -16,7 +16,7 @@ const LOADING =
  */
 const VISITOR_FIGURES: Record<string, readonly string[]> = {
   "home-page": ["home-unit-price", "home-cycle"],
-  "mine-page": ["tier-1-title"],
+  "mine-page": ["tier-1-remaining", "tier-1-buy"],
   "pledge-page": ["pledge-dwn-total", "pledge-a8-total", "pledge-cycle"],
 };
 
@@ -37,6 +37,8 @@ export async function screenReady(page: Page): Promise<void> {
         (element) => element.checkVisibility() && element.getBoundingClientRect().top < innerHeight,
       );
       if (loadingInSight) return false;
+      // A control still changing (a button fading in as it is enabled) is not yet what a person reads.
+      if (document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === "running")) return false;
       if (localStorage.getItem("token")) {
         return ![...document.querySelectorAll("[data-placeholder]")].some((element) => element.checkVisibility());
       }
