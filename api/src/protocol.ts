@@ -241,3 +241,34 @@ export const openEndpoints: readonly Endpoint[] = [
   "notice/getDetail",
   "system/getUpcomingChanges",
 ];
+
+/**
+ * The public chain figures the server writes into the web app's page (`index.html`, as the JSON
+ * of `<script id="served-figures" type="application/json">`), all read at one block, so a
+ * screen paints them before its own reads from the RPC answer. Integers are decimal strings.
+ * The app shows them as "of block N" until its own read replaces them.
+ */
+export interface ServedFigures {
+  block: string;
+  /** The contracts read: a page served for one deployment is not taken for another's. */
+  contracts: { pool: `0x${string}`; staking: `0x${string}`; dwn: `0x${string}` };
+  /** The pool's `info()`: every NFT tier, in id order. */
+  tiers: {
+    id: string;
+    supply: string;
+    sold: string;
+    usdtprice: string;
+    dwn8price: string;
+    multiple: string;
+    limit: string;
+  }[];
+  /** DWN held by the pool and its static emission per second. */
+  poolReserve: { reserve: string; staticRewardPerSecond: string };
+  /** The staking contract's `stakeView()`. */
+  stakeView: { dwnAmount: string; a8Amount: string; cycle: string; gracePeriod: string };
+  rewardPerUnitPerSecond: string;
+  feeRates: { unstakeFeeRate: string; collectFeeRate: string };
+}
+
+/** The id of the page's element that carries {@link ServedFigures}. */
+export const SERVED_FIGURES_ID = "served-figures";

@@ -7,6 +7,7 @@ import { isDatabaseUnavailable, openDb, type Db, type DbLock } from "./store/db"
 import { migrate } from "./store/migrations";
 import { createIndexer, INDEXER_LOCK } from "./sync/indexer";
 import { buildApp } from "./serve/app";
+import { createServedFigures, readServedFigures } from "./serve/figures";
 import { loadKeys } from "./serve/keys";
 import { createSignIn } from "./serve/signin";
 import { createUpcomingChanges } from "./serve/changes";
@@ -75,6 +76,15 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
         contractCheckTimeoutMs: config.signInCheck.timeoutMs,
       }),
     );
+    // Reads a page or a status waits for: one attempt each, never long.
+    const quickClient = createPublicClient({
+      transport: rpcTransport(chain.rpcUrls, { retryCount: 0, timeout: 5000 }, (method) =>
+        ops.metrics.rpcFailed(method),
+      ),
+    });
+    // The page's chain figures, read once now so the first page need not wait for them.
+    const servedFigures = createServedFigures({ read: () => readServedFigures(quickClient, deployment.contracts) });
+    void servedFigures();
     const keys = loadKeys(config.dataDir, config.apiPrivateKey);
     app = buildApp({
       db,
@@ -92,14 +102,8 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
       logger,
       observeRequest: (sample) => ops.metrics.request(sample),
       // The status's lag: the head asked of the RPC at most once a second, however many ask.
-      chainHead: finalizedHeadReader(
-        createPublicClient({
-          transport: rpcTransport(chain.rpcUrls, { retryCount: 0, timeout: 5000 }, (method) =>
-            ops.metrics.rpcFailed(method),
-          ),
-        }),
-        1000,
-      ),
+      chainHead: finalizedHeadReader(quickClient, 1000),
+      servedFigures,
       https: new URL(config.publicOrigin).protocol === "https:",
       runtimeConfig: {
         chain: {

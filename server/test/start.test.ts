@@ -4,8 +4,15 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { poolAbi } from "@dwn/contracts";
-import { createApiClient, type Reply, type RuntimeConfig, type SystemStatus } from "@dwn/api";
+import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
+import {
+  createApiClient,
+  SERVED_FIGURES_ID,
+  type Reply,
+  type RuntimeConfig,
+  type ServedFigures,
+  type SystemStatus,
+} from "@dwn/api";
 import { createPublicClient, createWalletClient, http, zeroAddress, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
@@ -84,11 +91,53 @@ test(
       assert.equal(page.status, 200);
       // The page and its scripts go out compressed when the browser accepts it (fetch decodes them).
       assert.equal(page.headers.get("content-encoding"), "br");
-      assert.equal(page.headers.get("cache-control"), "public, max-age=0");
+      // The page carries the chain's figures of a recent block: checked again on each visit.
+      assert.equal(page.headers.get("cache-control"), "no-cache");
       // The browser opens the connection to the RPC node while the scripts load.
       assert.equal(page.headers.get("link"), `<${rpc}>; rel=preconnect; crossorigin`);
       const html = await page.text();
       assert.match(html, /<div id="root">/);
+      // The public figures the first screens paint, all read at one block, as the chain has them there.
+      const carried = new RegExp(`<script id="${SERVED_FIGURES_ID}" type="application/json">(.*?)</script>`).exec(html);
+      assert.ok(carried, html);
+      const figures = JSON.parse(carried[1]) as ServedFigures;
+      const blockNumber = BigInt(figures.block);
+      assert.ok(blockNumber <= (await chain.getBlockNumber()));
+      const at = { address: record.contracts.pool, abi: poolAbi, blockNumber } as const;
+      const tiers = await chain.readContract({ ...at, functionName: "info" });
+      assert.deepEqual(
+        figures.tiers,
+        tiers.map((tier) => Object.fromEntries(Object.entries(tier).map(([k, v]) => [k, v.toString()]))),
+      );
+      const view = await chain.readContract({
+        address: record.contracts.staking,
+        abi: stakingAbi,
+        functionName: "stakeView",
+        blockNumber,
+      });
+      assert.deepEqual(figures.stakeView, {
+        dwnAmount: view.dwnAmount.toString(),
+        a8Amount: view.a8Amount.toString(),
+        cycle: view.cycle.toString(),
+        gracePeriod: view.gracePeriod.toString(),
+      });
+      assert.equal(
+        figures.poolReserve.reserve,
+        (
+          await chain.readContract({
+            address: record.contracts.dwn,
+            abi: tokenAbi,
+            functionName: "balanceOf",
+            args: [record.contracts.pool],
+            blockNumber,
+          })
+        ).toString(),
+      );
+      assert.deepEqual(figures.contracts, {
+        pool: record.contracts.pool,
+        staking: record.contracts.staking,
+        dwn: record.contracts.dwn,
+      });
       assert.ok(printed.includes(`${api}/chain/`), printed);
       const styles = /<link rel="stylesheet" crossorigin href="\/chain\/(assets\/[^"]+\.css)"/.exec(html)?.[1];
       assert.ok(styles, html);

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError } from "fastify";
 import formbody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
-import { defaultLanguage, Status, type RuntimeConfig } from "@dwn/api";
+import { defaultLanguage, Status, type RuntimeConfig, type ServedFigures } from "@dwn/api";
 import type { RequestSample } from "../ops/metrics";
 import { isDatabaseUnavailable, type Db } from "../store/db";
 import { createAnswers } from "./answers";
@@ -33,6 +33,8 @@ export interface AppOptions {
   upcomingChanges?: RouteDeps["upcomingChanges"];
   /** The built web app, served under /chain/ when the folder exists. */
   webDir?: string;
+  /** The public chain figures its page carries (figures.ts); absent: the page as built. */
+  servedFigures?: () => Promise<ServedFigures | undefined>;
   /** Requests allowed per minute (see limits.ts); each one not given keeps its default. */
   limits?: Partial<Limits>;
   /** The limits' clock, in milliseconds (a test's). */
@@ -184,6 +186,6 @@ export function buildApp(options: AppOptions) {
     return response.code(404).type("text/plain").send("Not found");
   });
 
-  if (webDir) app.register(webApp, { webDir, rpcUrl: chain.rpcUrl });
+  if (webDir) app.register(webApp, { webDir, rpcUrl: chain.rpcUrl, figures: options.servedFigures });
   return app;
 }

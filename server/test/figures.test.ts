@@ -1,0 +1,118 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { SERVED_FIGURES_ID, type ServedFigures } from "@dwn/api";
+import { createServedFigures, withServedFigures } from "../src/serve/figures";
+
+/**
+ * The public chain figures the page carries (src/serve/figures.ts): how old they may be, how
+ * long a page waits for them, and that no value can escape the page's data element. That they
+ * are the chain's own figures at their block is checked on the devnet by start.test.ts.
+ */
+
+const figuresAt = (block: number): ServedFigures => ({
+  block: String(block),
+  contracts: {
+    pool: "0x00000000000000000000000000000000000000aa",
+    staking: "0x00000000000000000000000000000000000000bb",
+    dwn: "0x00000000000000000000000000000000000000cc",
+  },
+  tiers: [{ id: "1", supply: "1000", sold: "3", usdtprice: "1", dwn8price: "2", multiple: "10000", limit: "5" }],
+  poolReserve: { reserve: "10", staticRewardPerSecond: "1" },
+  stakeView: { dwnAmount: "1", a8Amount: "1", cycle: "30", gracePeriod: "86400" },
+  rewardPerUnitPerSecond: "7",
+  feeRates: { unstakeFeeRate: "500", collectFeeRate: "300" },
+});
+
+/** A read the test answers by hand, counting how often it was asked. */
+function controlledRead() {
+  const pending: { resolve: (figures: ServedFigures) => void; reject: (error: Error) => void }[] = [];
+  return {
+    pending,
+    read: () => new Promise<ServedFigures>((resolve, reject) => void pending.push({ resolve, reject })),
+  };
+}
+
+test("a page waits for the first figures, reuses fresh ones, and is served older ones while one read renews them", async () => {
+  let now = 1_000_000;
+  const chain = controlledRead();
+  const served = createServedFigures({
+    read: chain.read,
+    refreshMs: 3_000,
+    keepMs: 60_000,
+    waitMs: 5_000,
+    now: () => now,
+  });
+
+  const first = served();
+  assert.equal(chain.pending.length, 1);
+  chain.pending[0].resolve(figuresAt(10));
+  assert.equal((await first)?.block, "10");
+
+  // Younger than refreshMs: as they are, no read.
+  now += 2_999;
+  assert.equal((await served())?.block, "10");
+  assert.equal(chain.pending.length, 1);
+
+  // Older: served at once, and however many pages ask, one read renews them.
+  now += 1;
+  const [a, b] = await Promise.all([served(), served()]);
+  assert.deepEqual([a?.block, b?.block], ["10", "10"]);
+  assert.equal(chain.pending.length, 2);
+  chain.pending[1].resolve(figuresAt(12));
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal((await served())?.block, "12");
+  assert.equal(chain.pending.length, 2);
+});
+
+test("a failed read keeps the last figures until they are too old, then the page goes without after waitMs", async () => {
+  let now = 0;
+  const chain = controlledRead();
+  const served = createServedFigures({
+    read: chain.read,
+    refreshMs: 3_000,
+    keepMs: 60_000,
+    waitMs: 20,
+    now: () => now,
+  });
+  const first = served();
+  chain.pending[0].resolve(figuresAt(5));
+  await first;
+
+  now = 10_000;
+  assert.equal((await served())?.block, "5", "older than refreshMs: kept while a read runs");
+  chain.pending[1].reject(new Error("RPC down"));
+  await new Promise((resolve) => setImmediate(resolve));
+  now = 20_000;
+  assert.equal((await served())?.block, "5", "the read failed: the last figures stay, and the next page asks again");
+  assert.equal(chain.pending.length, 3);
+  chain.pending[2].reject(new Error("RPC down"));
+  await new Promise((resolve) => setImmediate(resolve));
+  // Just after a failure, pages do not ask the RPC again (nor wait for it).
+  now = 22_999;
+  assert.equal((await served())?.block, "5");
+  assert.equal(chain.pending.length, 3);
+
+  // Past keepMs with the RPC not answering: no figures rather than a wait longer than waitMs.
+  now = 61_000;
+  const started = Date.now();
+  assert.equal(await served(), undefined);
+  const waited = Date.now() - started;
+  assert.ok(waited >= 15 && waited < 1_000, `waited ${waited} ms`);
+});
+
+test("the figures go into the page as a data element before </head>, and no value can close it", () => {
+  const html = '<!doctype html><html><head><script>boot()</script></head><body><div id="root"></div></body></html>';
+  assert.equal(withServedFigures(html, undefined), html);
+
+  const hostile = figuresAt(1);
+  hostile.rewardPerUnitPerSecond = '</script><script>alert("x")</script><!--';
+  const page = withServedFigures(html, hostile);
+  const element = new RegExp(`<script id="${SERVED_FIGURES_ID}" type="application/json">(.*?)</script></head>`).exec(
+    page,
+  );
+  assert.ok(element, page);
+  // One data element, closed where the server closed it: the value comes back whole from its JSON.
+  assert.equal(page.match(/<\/script>/g)?.length, 2);
+  assert.deepEqual(JSON.parse(element[1]), hostile);
+  assert.ok(page.endsWith('</head><body><div id="root"></div></body></html>'));
+});
