@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { poolAbi } from "@dwn/contracts";
 import { shorten } from "../../web/src/lib/format";
 import { connectTestWallet, expectText, screenshot, toast } from "../support/browser";
 import { e2eSuite } from "../support/suite";
@@ -70,7 +71,7 @@ test("with the API unreachable the screens say so, show no figure, and recover b
   assert.equal(await retry.count(), 0);
 });
 
-test("with the chain unreachable the figures are placeholders, Withdraw waits, a sentence says why, and they come back", async () => {
+test("with the chain unreachable the account's figures are placeholders, the public ones are those the page came with (and say their block), Withdraw waits, a sentence says why, and they come back", async () => {
   const alice = role("alice");
   const phone = await suite.phone({ wallet: new TestWallet(suite.stack.rpcUrl, { account: alice }) });
   const { page } = phone;
@@ -89,6 +90,21 @@ test("with the chain unreachable the figures are placeholders, Withdraw waits, a
   assert.match((await page.getByTestId("read-failure-text").textContent()) ?? "", /^无法连接 .+，正在重试…$/);
   await expectText(page, "collect-static-amount", "-- DWN");
   await expectText(page, "collect-dynamic-amount", "-- DWN");
+  // The public figures came with the page (the server read them at one block): the tiers and the
+  // reserve are the chain's, each card saying the block they are of, never shown as fresher.
+  const head = await suite.stack.publicClient.getBlockNumber({ cacheTime: 0 });
+  const [tier1] = await suite.stack.publicClient.readContract({
+    address: suite.stack.contracts.pool,
+    abi: poolAbi,
+    functionName: "info",
+  });
+  await expectText(page, "tier-1-remaining", `剩余 ${(tier1.supply - tier1.sold).toString()}`);
+  const notes = await page.getByTestId("served-block").allTextContents();
+  assert.equal(notes.length, 2, "the carousel's card and the reserve's");
+  for (const note of notes) {
+    const block = /^截至区块 #(\d+)$/.exec(note)?.[1];
+    assert.ok(block !== undefined && BigInt(block) <= head, note);
+  }
   assert.equal(await page.getByTestId("collect-static-withdraw").isDisabled(), true);
   assert.equal(await page.getByTestId("collect-dynamic-withdraw").isDisabled(), true);
   await assertNoRawText(page);
@@ -101,6 +117,11 @@ test("with the chain unreachable the figures are placeholders, Withdraw waits, a
   // The chain answers again: the reads retry by themselves and the figures come back.
   await page.unroute(blocked);
   await page.getByTestId("read-failure").waitFor({ state: "detached", timeout: 15_000 });
+  // Back on /mine, the page's figures are replaced by the app's own reads: no card says a block.
+  await page.goto(suite.stack.app("/mine"));
+  await page.getByTestId("mine-page").waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="served-block"]'));
+  await page.getByTestId("tab-home").tap();
   await page.waitForFunction(() => !document.querySelector('[data-testid="home-pending-income"] [data-placeholder]'));
   assert.match((await page.getByTestId("home-pending-income").textContent()) ?? "", /^[\d,.]+ DWN$/);
 });

@@ -1,11 +1,17 @@
 import { createInstance } from "i18next";
 import { createElement, type ReactElement } from "react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { QueryObserver } from "@tanstack/react-query";
+import { SERVED_FIGURES_ID, type ServedFigures } from "@dwn/api";
 import { createQueryClient } from "../src/app/queryClient";
 import { PLACEHOLDER_TEXT } from "../src/components/Placeholder";
 import { NftExchange } from "../src/features/mine/components/NftExchange";
 import { ProductsTab } from "../src/features/pledge/components/ProductsTab";
 import { tiersQuery } from "../src/features/mine/hooks/useTiers";
+import { prefetchMine } from "../src/features/mine/MinePage";
+import { prefetchPledge } from "../src/features/pledge/PledgePage";
+import { poolReserveQuery } from "../src/features/mine/hooks/usePoolReserve";
+import { forgetServedFigures, seed, seedServed, servedBlock } from "../src/lib/served";
 import { tierImage } from "../src/features/shared/utils/tiers";
 import { loadResources } from "../src/i18n/resources";
 import { chainFromConfig, publicClientFor } from "../src/lib/chain";
@@ -100,5 +106,128 @@ describe("the first paint of a screen whose figures come from the chain", () => 
       }
       expect(shown).not.toMatch(/\d/);
     }
+  });
+});
+
+/** What the server writes into the page (server/src/serve/figures.ts): the chain's public figures at one block. */
+const pageFigures = (): ServedFigures => ({
+  block: "73",
+  contracts: { pool: config.contracts.pool, staking: config.contracts.staking, dwn: config.contracts.dwn },
+  tiers: [1n, 2n, 3n, 4n, 5n].map((id) => ({
+    id: String(id),
+    supply: String(1000n * id),
+    sold: "7",
+    usdtprice: String(100n * id * 10n ** 18n),
+    dwn8price: String(10n * 10n ** 18n),
+    multiple: "15000",
+    limit: "3",
+  })),
+  poolReserve: { reserve: String(123n * 10n ** 18n), staticRewardPerSecond: "1000" },
+  stakeView: {
+    dwnAmount: String(100n * 10n ** 18n),
+    a8Amount: String(50n * 10n ** 18n),
+    cycle: "30",
+    gracePeriod: "86400",
+  },
+  rewardPerUnitPerSecond: "1000000000000",
+  feeRates: { unstakeFeeRate: "500", collectFeeRate: "300" },
+});
+
+/** The page as the browser has it: its data element holding `text`. */
+function pageWith(text: string | undefined) {
+  forgetServedFigures();
+  Reflect.set(globalThis, "document", {
+    getElementById: (id: string) => (id === SERVED_FIGURES_ID && text !== undefined ? { textContent: text } : null),
+  });
+}
+
+describe("a page that carries the chain's figures (lib/served.ts)", () => {
+  beforeEach(() => pageWith(JSON.stringify(pageFigures())));
+  afterEach(() => {
+    Reflect.deleteProperty(globalThis, "document");
+    forgetServedFigures();
+    vi.useRealTimers();
+  });
+
+  it("/mine paints the tiers from the page, says which block they are of, and starts no read", async () => {
+    const client = createQueryClient();
+    prefetchMine({ queryClient: client, config });
+    expect(client.isFetching()).toBe(0);
+    const html = await firstRender(createElement(NftExchange), "en-us", client);
+    expect(html).not.toContain("data-placeholder");
+    expect(text(element(html, "tier-2-title", "h3"))).toBe("200 USDT · Builder node");
+    expect(text(element(html, "tier-2-remaining", "p"))).toBe("Remaining 1993");
+    expect(text(element(html, "served-block", "p"))).toBe("As of block #73");
+    expect(client.getQueryData(poolReserveQuery(publicClientFor(config), config.contracts).queryKey)).toEqual({
+      reserve: 123n * 10n ** 18n,
+      staticRewardPerSecond: 1000n,
+    });
+  });
+
+  it("/pledge paints its sentence and terms from the page, in either language, with the block", async () => {
+    const client = createQueryClient();
+    prefetchPledge({ queryClient: client, config });
+    expect(client.isFetching()).toBe(0);
+    const en = await firstRender(createElement(ProductsTab), "en-us", client);
+    expect(text(element(en, "pledge-instructions", "p"))).toMatch(
+      /^Each pledge lasts 30 days\. After it expires you have 24 hours to withdraw/,
+    );
+    expect(text(element(en, "pledge-redeem-fee", "dd"))).toBe("5%");
+    expect(text(element(en, "pledge-claim-fee", "dd"))).toBe("3%");
+    expect(text(element(en, "served-block", "p"))).toBe("As of block #73");
+    const zh = await firstRender(createElement(ProductsTab), "zh-cn", client);
+    expect(text(element(zh, "served-block", "p"))).toBe("截至区块 #73");
+  });
+
+  it("figures of another deployment, or that do not parse as whole numbers, are not used", () => {
+    const other = pageFigures();
+    other.contracts.pool = "0x00000000000000000000000000000000000000aa";
+    const badTier = pageFigures();
+    badTier.tiers[0].sold = "-1";
+    const fraction = pageFigures();
+    fraction.poolReserve.reserve = "1.5";
+    const missing: Partial<ServedFigures> = pageFigures();
+    delete missing.feeRates;
+    for (const page of [
+      JSON.stringify(other),
+      JSON.stringify(badTier),
+      JSON.stringify(fraction),
+      JSON.stringify(missing),
+      "{",
+      "",
+      undefined,
+    ]) {
+      pageWith(page);
+      const client = createQueryClient();
+      const key = tiersQuery(publicClientFor(config), config.contracts.pool).queryKey;
+      expect(
+        seedServed(client, config.contracts, (figures) => [seed(key, figures.tiers)]),
+        String(page),
+      ).toBe(false);
+      expect(client.getQueryData(key)).toBeUndefined();
+    }
+  });
+
+  it("once the screen has settled, a query still showing the page's figures reads the chain and the block goes", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const client = createQueryClient();
+    const key = tiersQuery(publicClientFor(config), config.contracts.pool).queryKey;
+    expect(seedServed(client, config.contracts, (figures) => [seed(key, figures.tiers)])).toBe(true);
+    const own = [{ id: 1n, supply: 1000n, sold: 8n, usdtprice: 1n, dwn8price: 1n, multiple: 10000n, limit: 3n }];
+    let reads = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: key,
+      queryFn: async () => (reads++, own),
+      staleTime: Infinity,
+    });
+    const stop = observer.subscribe(() => undefined);
+    expect(servedBlock(config.contracts, observer.getCurrentResult())).toBe(73n);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(reads).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reads).toBe(1);
+    expect(observer.getCurrentResult().data).toEqual(own);
+    expect(servedBlock(config.contracts, observer.getCurrentResult())).toBeUndefined();
+    stop();
   });
 });

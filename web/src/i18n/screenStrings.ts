@@ -2,10 +2,12 @@ import type { LanguageCode } from "./languages";
 
 /**
  * Strings of the screens' own controls that a first visit to home never shows (the `screens`
- * namespace): the units field's note and Max, and the visitor placeholder's sentence. They load
+ * namespace): the units field's note and Max, the visitor placeholder's sentence, and the block
+ * a card's figures from the page are of (components/ServedBlockNote). They load
  * with the screens that use them (i18n/lazyNamespace.ts), outside the first visit's budget.
  */
 const enUs = {
+  asOfBlock: "As of block #{{block}}",
   units: {
     max: "Max",
     maxLabel: "The most units your DWN and A8 balances allow",
@@ -26,6 +28,7 @@ export type ScreenMessages = typeof enUs;
 export const screenStrings: Partial<Record<LanguageCode, ScreenMessages>> = {
   "en-us": enUs,
   "zh-cn": {
+    asOfBlock: "截至区块 #{{block}}",
     units: {
       max: "最大",
       maxLabel: "您的 DWN 和 A8 余额最多可质押的份数",

@@ -8,6 +8,8 @@ import { NftExchange } from "./components/NftExchange";
 import { PowerCard } from "./components/PowerCard";
 import { tiersQuery } from "./hooks/useTiers";
 import styles from "./MinePage.module.css";
+import { seed, seedServed } from "../../lib/served";
+import { poolReserveQuery } from "./hooks/usePoolReserve";
 
 /** /mine, "Assets": NFT computing power, the NFT tiers to buy, and the DWN income to collect (spec §2). */
 export function MinePage() {
@@ -28,7 +30,16 @@ export function MinePage() {
   );
 }
 
-/** The tiers fill the screen's largest part: their read starts before the screen renders. */
+/**
+ * The tiers fill the screen's largest part: from the page's figures (lib/served.ts) when it
+ * carries them, else their read starts before the screen renders.
+ */
 export function prefetchMine({ queryClient, config }: ScreenContext): void {
-  void queryClient.prefetchQuery(tiersQuery(publicClientFor(config), config.contracts.pool));
+  const client = publicClientFor(config);
+  const { contracts } = config;
+  const seeded = seedServed(queryClient, contracts, (figures) => [
+    seed(tiersQuery(client, contracts.pool).queryKey, figures.tiers),
+    seed(poolReserveQuery(client, contracts).queryKey, figures.poolReserve),
+  ]);
+  if (!seeded) void queryClient.prefetchQuery(tiersQuery(client, contracts.pool));
 }

@@ -9,6 +9,9 @@ import { ProductsTab } from "./components/ProductsTab";
 import { RecordsTab } from "./components/RecordsTab";
 import { usePersistedTab } from "./hooks/usePersistedTab";
 import { PLEDGE_CURRENT_TAB } from "../shared/utils/storage";
+import { seed, seedServed } from "../../lib/served";
+import { rewardRateQuery } from "./hooks/useRewardRate";
+import { feeRatesQuery } from "../shared/hooks/useFeeRates";
 
 /** /pledge, the staking page (spec §2): "financial products" and "my finances", the tab kept in local storage. */
 export function PledgePage() {
@@ -31,7 +34,18 @@ export function PledgePage() {
   );
 }
 
-/** The products tab's figures and sentence come from stakeView(): its read starts before the screen renders. */
+/**
+ * The products tab's figures and sentence come from stakeView() and the staking terms: from the
+ * page's figures (lib/served.ts) when it carries them, else stakeView()'s read starts before the
+ * screen renders.
+ */
 export function prefetchPledge({ queryClient, config }: ScreenContext): void {
-  void queryClient.prefetchQuery(stakeViewQuery(publicClientFor(config), config.contracts.staking));
+  const client = publicClientFor(config);
+  const { staking } = config.contracts;
+  const seeded = seedServed(queryClient, config.contracts, (figures) => [
+    seed(stakeViewQuery(client, staking).queryKey, figures.stakeView),
+    seed(rewardRateQuery(client, staking).queryKey, figures.rewardPerUnitPerSecond),
+    seed(feeRatesQuery(client, staking).queryKey, figures.feeRates),
+  ]);
+  if (!seeded) void queryClient.prefetchQuery(stakeViewQuery(client, staking));
 }

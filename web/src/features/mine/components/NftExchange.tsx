@@ -10,6 +10,7 @@ import { useTiers } from "../hooks/useTiers";
 import { isSoldOut, TIER_IDS } from "../../shared/utils/tiers";
 import { TierSlide } from "./TierSlide";
 import styles from "./NftExchange.module.css";
+import { ServedBlockNote } from "../../../components/ServedBlockNote";
 
 // Fetched on the first tap on a tier: the popup's animation code is not needed for the carousel.
 const BuyPopup = lazy(() => import("./BuyPopup").then((m) => ({ default: m.BuyPopup })));
@@ -63,6 +64,7 @@ export function NftExchange() {
           />
         ))}
       </div>
+      <ServedBlockNote queries={[tiers]} />
       {popupWanted && (
         <Suspense fallback={null}>
           <BuyPopup tierId={opened} onClose={() => setOpened(undefined)} />

@@ -26,6 +26,7 @@ import { StakeTerms } from "./StakeTerms";
 import { UnitsStepper } from "./UnitsStepper";
 import styles from "./ProductsTab.module.css";
 import { formatDecimal } from "../../../lib/format";
+import { ServedBlockNote } from "../../../components/ServedBlockNote";
 
 /**
  * The "financial products" tab (spec §2): the units stepper, the DWN and A8 the units cost,
@@ -113,6 +114,7 @@ export function ProductsTab() {
             {known(view.data, (v) => t("common.days", { days: formatDecimal(v.cycle, 0) }))}
           </dd>
         </dl>
+        <ServedBlockNote queries={[view]} />
       </Section>
       <StakeTerms units={units} />
       <Section title={t("pledge.instructions")} testId="pledge-instructions-section">
@@ -126,6 +128,7 @@ export function ProductsTab() {
             }}
           />
         </p>
+        <ServedBlockNote queries={[view]} />
         {account ? (
           <>
             <LazyNetworkFee request={fee} />

@@ -9,6 +9,7 @@ import { useRewardRate } from "../hooks/useRewardRate";
 import { cycleReward, SECONDS_PER_DAY } from "../utils/amounts";
 import { SYMBOL } from "../../shared/utils/tokens";
 import styles from "./ProductsTab.module.css";
+import { ServedBlockNote } from "../../../components/ServedBlockNote";
 
 /**
  * What a stake of `units` will do, before it is sent: the redeem and claim fee rates, that the A8
@@ -40,6 +41,7 @@ export function StakeTerms({ units }: { units: bigint }) {
       <p className={styles.text} data-testid="pledge-a8-consumed">
         {t("pledge.a8Consumed")}
       </p>
+      <ServedBlockNote queries={[view, rates, rate]} />
     </Section>
   );
 }

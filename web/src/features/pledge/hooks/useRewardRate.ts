@@ -1,4 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Address, Client } from "viem";
 import { readRewardRate } from "../../../lib/reads/staking";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
@@ -7,8 +8,12 @@ import { usePublicClient } from "../../../lib/usePublicClient";
 export function useRewardRate() {
   const client = usePublicClient();
   const { contracts } = useRuntimeConfig();
-  return useQuery({
-    queryKey: ["staking/rewardPerUnitPerSecond", contracts.staking],
-    queryFn: () => readRewardRate(client, contracts.staking),
+  return useQuery(rewardRateQuery(client, contracts.staking));
+}
+
+export function rewardRateQuery(client: Client, staking: Address) {
+  return queryOptions({
+    queryKey: ["staking/rewardPerUnitPerSecond", staking],
+    queryFn: () => readRewardRate(client, staking),
   });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { readStakingReserve } from "../../../lib/reads/staking";
+import { useSettled } from "../../../lib/idle";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
 
@@ -10,9 +11,12 @@ const STALE_MS = 60_000;
 export function useStakingReserve() {
   const client = usePublicClient();
   const { contracts } = useRuntimeConfig();
+  // One read per stake, on a card below the screen's first figures: once the screen has settled.
+  const settled = useSettled();
   return useQuery({
     queryKey: ["staking/reserve", contracts.staking, contracts.udbk],
     queryFn: () => readStakingReserve(client, { staking: contracts.staking, udbk: contracts.udbk }),
     staleTime: STALE_MS,
+    enabled: settled,
   });
 }

@@ -1,4 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Address, Client } from "viem";
 import { readFeeRates } from "../../../lib/reads/staking";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
@@ -7,8 +8,9 @@ import { usePublicClient } from "../../../lib/usePublicClient";
 export function useFeeRates() {
   const client = usePublicClient();
   const { contracts } = useRuntimeConfig();
-  return useQuery({
-    queryKey: ["staking/feeRates", contracts.staking],
-    queryFn: () => readFeeRates(client, contracts.staking),
-  });
+  return useQuery(feeRatesQuery(client, contracts.staking));
+}
+
+export function feeRatesQuery(client: Client, staking: Address) {
+  return queryOptions({ queryKey: ["staking/feeRates", staking], queryFn: () => readFeeRates(client, staking) });
 }
