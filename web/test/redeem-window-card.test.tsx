@@ -90,7 +90,9 @@ describe("home's redeem window card", () => {
   });
 
   it("shows nothing when no window is open or near, nor before the stakes and the chain's time are read", async () => {
-    expect(await render(seeded([stake(5n, CHAIN_NOW + 2n * DAY)]))).toBe("");
+    expect(await render(seeded([stake(5n, CHAIN_NOW + 2n * DAY)]))).toBe(
+      '<span hidden="" data-testid="home-redeem-window-none"></span>',
+    );
     const unread = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
     expect(await render(unread)).toBe("");
   });
