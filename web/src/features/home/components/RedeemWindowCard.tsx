@@ -37,7 +37,7 @@ export function RedeemWindowCard({ account }: { account: Address }) {
               data-id={reminder.id.toString()}
               data-kind={reminder.reminder.kind}
             >
-              <span>{reminderText(t, reminder, now)}</span>
+              <span data-testid="redeem-window-text">{reminderText(t, reminder, now)}</span>
               <span aria-hidden="true" className={styles.arrow}>
                 ›
               </span>
