@@ -17,8 +17,8 @@ function stakeLink(id: bigint): string {
 
 /**
  * "Add to calendar": the stake's next three redeem windows as an .ics file made on the device
- * (nothing is sent), each with a reminder an hour before it closes. Enabled once the stake, the
- * contract's renewal pause and the chain's time are read; not offered for a redeemed stake.
+ * (nothing is sent), each with a reminder an hour before it closes. Offered once the stake, the
+ * contract's renewal pause and the chain's time are read; not for a redeemed stake.
  */
 export function CalendarSection({ info, now }: { info: StakeInfo | undefined; now: bigint | undefined }) {
   addNamespace(useTranslation().i18n, "redeemWindow", redeemWindowStrings);
@@ -53,9 +53,15 @@ export function CalendarSection({ info, now }: { info: StakeInfo | undefined; no
   return (
     <section className={styles.calendar} data-testid="detail-calendar">
       <p className={styles.note}>{t("calendarNote")}</p>
-      <Button block fill="outline" disabled={!ready} onClick={save} data-testid="detail-add-calendar">
-        {t("addToCalendar")}
-      </Button>
+      {/* The button's room is kept while its reads are on the way; it appears enabled, never
+          fading in from disabled under a reader (or axe, which measured it mid-fade). */}
+      <div className={styles.action}>
+        {ready && (
+          <Button block fill="outline" onClick={save} data-testid="detail-add-calendar">
+            {t("addToCalendar")}
+          </Button>
+        )}
+      </div>
     </section>
   );
 }
