@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
@@ -204,7 +205,14 @@ async function expectWindowCard(page: Page, id: bigint, closesAt: bigint): Promi
   assert.equal(await row.getAttribute("href"), `#/contractDetails?id=${id}`);
   await row.tap();
   await expectText(page, "detail-id", `#${id}`);
-  await page.getByTestId("detail-add-calendar").and(page.locator(":not([disabled])")).waitFor();
+  // Add to calendar saves a file made in the page: this window first, from its opening to its closing instant.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("detail-add-calendar").tap()]);
+  assert.equal(download.suggestedFilename(), `stake-${id}-redeem-windows.ics`);
+  const ics = readFileSync(await download.path(), "utf8");
+  const { endTime } = await stakeInfo(id);
+  const icsTime = (seconds: bigint) => utc(seconds).replace(/[-: ]/g, (c) => (c === " " ? "T" : "")) + "Z";
+  assert.equal(ics.match(/^BEGIN:VEVENT$/gm)?.length, 3);
+  assert.ok(ics.includes(`DTSTART:${icsTime(endTime)}\r\nDTEND:${icsTime(closesAt)}\r\n`), ics);
 }
 
 /** The access token the page signed in with. */
