@@ -67,10 +67,10 @@ describe("the redeem windows of a stake, against a minute-by-minute walk of its 
   for (const [name, s] of Object.entries(schedules)) {
     it(`match the walk at every minute and the second before it: ${name}`, () => {
       const period = s.durationPerCycle + s.gracePeriod + s.renewalDelay;
-      const minutes = Number((3n * period) / MINUTE);
-      // Walked two periods further, so that the three windows ahead of the last minute are known.
+      const minutes = Number((2n * period) / MINUTE);
+      // Walked three periods further, so that the three windows ahead of the last minute are known.
       const { windows, inWindowAt } = walk(s, minutes + Number((3n * period) / MINUTE));
-      expect(windows.length).toBeGreaterThan(5);
+      expect(windows.length).toBeGreaterThanOrEqual(5);
       const wrong: string[] = [];
       let ahead = 0; // the walk's first window not yet closed
       for (let m = 0; m < minutes && wrong.length < 5; m++) {
