@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
@@ -15,10 +16,14 @@ import type { HDAccount } from "viem/accounts";
 import { formatAmount, shorten } from "../../web/src/lib/format";
 import { connectTestWallet, expectLocatorText, expectText, screenshot, toast } from "../support/browser";
 import { expectedNetworkFee, feeZh, shownNetworkFee } from "../support/network-fee";
-import { nextFrame } from "../support/ready";
+import { axeViolations, describeViolations } from "../support/axe";
+import { overflowing } from "../support/layout";
+import { smallControls } from "../support/tap-targets";
+import { nextFrame, screenReady } from "../support/ready";
 import { e2eSuite } from "../support/suite";
 import { devnetAccount, role } from "../support/stack";
 import { fill, zh } from "../support/strings";
+import { redeemWindowStrings } from "../../web/src/features/shared/redeemWindowStrings";
 import { TestWallet } from "../support/wallet";
 
 /*
@@ -54,6 +59,9 @@ const suite = e2eSuite({
 
 /** `YYYY-MM-DD hh:mm:ss` of unix seconds, in UTC (the phone's time zone). */
 const utc = (seconds: bigint | number) => new Date(Number(seconds) * 1000).toISOString().replace("T", " ").slice(0, 19);
+
+/** Home's and the details screen's redeem window strings, in Chinese (the app's default). */
+const windowZh = redeemWindowStrings["zh-cn"]!;
 
 const amount = (value: bigint, token: string) => fill(zh.pledge.tokenAmount, { amount: formatAmount(value), token });
 /** What the user is about to receive: cut to 4 decimals, never rounded up. */
@@ -154,6 +162,57 @@ async function travelTo(from: bigint, seconds: bigint): Promise<void> {
   assert.ok(from + seconds > now, "the chain's clock only moves forward");
   await suite.stack.increaseTime(from + seconds - now);
   await suite.stack.waitIndexed();
+}
+
+/** Home's redeem window row of stake `id`. */
+const windowRow = (page: Page, id: bigint) => page.locator(`[data-testid="redeem-window-row"][data-id="${id}"]`);
+
+/**
+ * On home (reloaded), the card says stake `id`'s window closes in the time the chain has left
+ * until `closesAt` (whole minutes, cut, counted from the latest block), links to the stake, and
+ * passes axe; the link opens the stake's details with its calendar button.
+ */
+async function expectWindowCard(page: Page, id: bigint, closesAt: bigint): Promise<void> {
+  // Loaded afresh: the page's chain time moves with the device's clock, not with a time travel.
+  await page.goto(suite.stack.app("/home"));
+  await page.reload();
+  const row = windowRow(page, id);
+  await row.waitFor();
+  assert.equal(await row.getAttribute("data-kind"), "open");
+  const left = closesAt - (await suite.stack.chainTime());
+  const shown = new RegExp(
+    `^${fill(windowZh.closesIn, { id: id.toString(), time: fill(windowZh.hoursMinutes, { hours: "(\\d+)", minutes: "(\\d+)" }) })}$`,
+  ).exec(await textOf(row.getByTestId("redeem-window-text")));
+  assert.ok(shown, `the row reads "${await textOf(row)}"`);
+  const seconds = BigInt(shown[1]) * 3_600n + BigInt(shown[2]) * 60n;
+  // Counted from the latest block plus the time since the page read it: never more than is left,
+  // and behind it by the test's own few seconds at most.
+  assert.ok(seconds <= left && seconds > left - 300n, `${seconds} s shown of ${left} s left`);
+  await screenReady(page);
+  assert.deepEqual(describeViolations("home with the redeem window card", await axeViolations(page)), []);
+  await screenshot(page, "home-redeem-window");
+  // At 320 px and in landscape the card's rows fit and each stays a full-size tap target.
+  for (const [width, height] of [
+    [320, 568],
+    [568, 320],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await nextFrame(page);
+    assert.deepEqual((await overflowing(page)).out, [], `home at ${width}×${height}`);
+    assert.deepEqual(await smallControls(page, '[data-testid="home-redeem-window"]'), [], `${width}×${height}`);
+  }
+  await page.setViewportSize({ width: 375, height: 812 });
+  assert.equal(await row.getAttribute("href"), `#/contractDetails?id=${id}`);
+  await row.tap();
+  await expectText(page, "detail-id", `#${id}`);
+  // Add to calendar saves a file made in the page: this window first, from its opening to its closing instant.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("detail-add-calendar").tap()]);
+  assert.equal(download.suggestedFilename(), `stake-${id}-redeem-windows.ics`);
+  const ics = readFileSync(await download.path(), "utf8");
+  const { endTime } = await stakeInfo(id);
+  const icsTime = (seconds: bigint) => utc(seconds).replace(/[-: ]/g, (c) => (c === " " ? "T" : "")) + "Z";
+  assert.equal(ics.match(/^BEGIN:VEVENT$/gm)?.length, 3);
+  assert.ok(ics.includes(`DTSTART:${icsTime(endTime)}\r\nDTEND:${icsTime(closesAt)}\r\n`), ics);
 }
 
 /** The access token the page signed in with. */
@@ -456,8 +515,26 @@ test("through a cycle the stake moves from in progress to waiting for renewal, a
   await page.getByTestId("records-tab-1").tap();
   await expectNoRecords(page);
 
+  // Home has no redeem window card while the window is more than a day away.
+  await page.goto(suite.stack.app("/home"));
+  await page.getByTestId("home-redeem-window-none").waitFor({ state: "attached" });
+  assert.equal(await page.getByTestId("home-redeem-window").count(), 0);
+
+  // 20 hours before the window opens, home announces it: at what time (the phone's zone is UTC), today or tomorrow.
+  await travelTo(startTime, duration - 20n * 3_600n);
+  await page.reload();
+  const opensAt = startTime + duration;
+  const chainDay = utc(await suite.stack.chainTime()).slice(0, 10);
+  const opens = fill(chainDay === utc(opensAt).slice(0, 10) ? windowZh.opensToday : windowZh.opensTomorrow, {
+    id: id.toString(),
+    time: utc(opensAt).slice(11, 16),
+  });
+  await expectLocatorText(windowRow(page, id).getByTestId("redeem-window-text"), opens);
+
   // The cycle ends: the redeem window is open, the stake waits for renewal.
   await travelTo(startTime, duration);
+  await expectWindowCard(page, id, (await stakeInfo(id)).unstakeGraceTimestamp);
+  await page.goto(suite.stack.app("/pledge"));
   await openRecords(page, 1, { reload: true });
   const waiting = await recordCard(page, id);
   assert.equal(await textOf(waiting.getByTestId("stake-status")), zh.stakeStatus.badge[1]);

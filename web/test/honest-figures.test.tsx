@@ -8,7 +8,8 @@ import { ReadFailureNotice } from "../src/app/ReadFailureNotice";
 import { createQueryClient } from "../src/app/queryClient";
 import { reloadForChunk, ScreenError, ScreenErrorBoundary } from "../src/app/ScreenErrorBoundary";
 import { DetailCard } from "../src/features/contractDetails/components/DetailCard";
-import { durationParts, stakeMoment } from "../src/features/contractDetails/utils/countdown";
+import { stakeMoment } from "../src/features/contractDetails/utils/countdown";
+import { durationParts } from "../src/features/shared/utils/duration";
 import { cumulativeGains, withdrawable } from "../src/features/incomeLog/utils/incomes";
 import { StakeRecordCard } from "../src/features/pledge/components/StakeRecordCard";
 import { contractDetailsPath, PLEDGE_IDS_OBJ, stakeIdOfLink } from "../src/features/shared/utils/pledgeIdsObj";
@@ -146,7 +147,13 @@ const text = (html: string, testId: string) =>
 describe("placeholders until the first answer", () => {
   it("the detail card shows no figure, and no 0, before stakeInfo answers", async () => {
     const html = await render(
-      createElement(DetailCard, { id: 7n, info: undefined, totalReward: undefined, claimable: undefined }),
+      createElement(DetailCard, {
+        id: 7n,
+        info: undefined,
+        totalReward: undefined,
+        claimable: undefined,
+        now: undefined,
+      }),
     );
     for (const id of ["detail-pay-dwn", "detail-days", "detail-total-reward", "detail-claimable", "detail-start"]) {
       expect(text(html, id), id).toBe("--");

@@ -114,6 +114,7 @@ describe("the detail card", () => {
         },
         totalReward: 29_999_999_999_999_808_000n,
         claimable: 999_990_000_000_000_000n,
+        now: undefined,
       }),
     );
     expect(text(html, "detail-id")).toBe("#7");

@@ -3,12 +3,13 @@ import type { ChangesMessages } from "../features/changes/strings";
 import type { NetworkFeeMessages } from "../features/tx/networkFeeStrings";
 import type { RecentMessages } from "../features/tx/recentStrings";
 import type { InviteMessages } from "../features/wallet/rootInvite";
+import type { RedeemWindowMessages } from "../features/shared/redeemWindowStrings";
 import type { ShareActionMessages } from "../features/share/shareStrings";
 import type { AppMessages } from "./resources";
 import type { ScreenMessages } from "./screenStrings";
 
 // Types every t() key against the English key set: an unknown key fails the type check. The
-// `changes`, `recent`, `pull`, `invite`, `shareActions`, `networkFee` and `screens` namespaces travel with the features that use
+// `changes`, `recent`, `pull`, `invite`, `shareActions`, `networkFee`, `redeemWindow` and `screens` namespaces travel with the features that use
 // them (i18n/lazyNamespace.ts).
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -22,6 +23,7 @@ declare module "i18next" {
       shareActions: ShareActionMessages;
       networkFee: NetworkFeeMessages;
       screens: ScreenMessages;
+      redeemWindow: RedeemWindowMessages;
     };
   }
 }

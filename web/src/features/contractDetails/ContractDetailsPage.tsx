@@ -7,12 +7,14 @@ import { stakingAbi } from "@dwn/contracts";
 import { PageNavBar } from "../../components/PageNavBar";
 import { shorten } from "../../lib/format";
 import { useRuntimeConfig } from "../../lib/runtime";
+import { useChainTime } from "../shared/hooks/useChainTime";
 import { usePendingRewards } from "../shared/hooks/usePendingRewards";
 import { stakeIdOfLink } from "../shared/utils/pledgeIdsObj";
 import { SYMBOL } from "../shared/utils/tokens";
 import { oneCall } from "../tx/networkFee";
 import { usePendingAction } from "../tx/pending";
 import { ConnectButton, useWallet } from "../wallet";
+import { CalendarSection } from "./components/CalendarSection";
 import { DetailCard } from "./components/DetailCard";
 import { FeePopup } from "./components/FeePopup";
 import { RewardList } from "./components/RewardList";
@@ -55,6 +57,8 @@ function StakeDetails({ id }: { id: bigint }) {
   const pending = usePendingRewards([id]);
   const total = useStakeRewardTotal(id.toString(), mine);
   const canRedeem = useCanRedeem(id);
+  // The countdown and the calendar count on the chain's time, not the phone's clock.
+  const now = useChainTime();
   const rates = useFeeRates();
   const { act, busy } = useStakeAction(id);
   const { contracts } = useRuntimeConfig();
@@ -97,7 +101,9 @@ function StakeDetails({ id }: { id: bigint }) {
         info={info.data}
         totalReward={mine ? total.data : owner === undefined ? undefined : "omit"}
         claimable={claimable}
+        now={now}
       />
+      <CalendarSection info={info.data} now={now} />
       {(mine || !hasLogin) && <RewardList id={id.toString()} />}
       {(showClaim || showRedeem || showConnect) && (
         <footer className={styles.footer} data-testid="detail-footer">

@@ -128,3 +128,36 @@ export async function readStakeInfo(
 export async function readRewardRate(client: Client, staking: Address): Promise<bigint> {
   return readView(client, { address: staking, abi: stakingAbi, functionName: "rewardPerUnitPerSecond" });
 }
+
+/** RENEWAL_DELAY(): the pause in seconds between a stake's redeem window and its next cycle. */
+export async function readRenewalDelay(client: Client, staking: Address): Promise<bigint> {
+  return readView(client, { address: staking, abi: stakingAbi, functionName: "RENEWAL_DELAY" });
+}
+
+/** The most ids stakeIdsOf returns at once (Staking.MAX_PAGE). */
+const STAKE_ID_PAGE = 100n;
+
+/** Every stake id `user` has made (stakeCountOf, then stakeIdsOf a page of MAX_PAGE at a time), oldest first. */
+export async function readStakeIdsOf(
+  client: Client,
+  { staking, user }: { staking: Address; user: Address },
+): Promise<bigint[]> {
+  const count = await readView(client, {
+    address: staking,
+    abi: stakingAbi,
+    functionName: "stakeCountOf",
+    args: [user],
+  });
+  const pages: Promise<readonly bigint[]>[] = [];
+  for (let offset = 0n; offset < count; offset += STAKE_ID_PAGE) {
+    pages.push(
+      readView(client, {
+        address: staking,
+        abi: stakingAbi,
+        functionName: "stakeIdsOf",
+        args: [user, offset, STAKE_ID_PAGE],
+      }),
+    );
+  }
+  return (await Promise.all(pages)).flat();
+}

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { known } from "../../../components/Placeholder";
 import { Section } from "../../../components/Section";
@@ -7,7 +6,8 @@ import { formatMoney } from "../../../lib/money";
 import type { StakeInfo } from "../../../lib/reads/staking";
 import { StatusBadge } from "../../shared/components/StatusBadge";
 import { SYMBOL } from "../../shared/utils/tokens";
-import { durationParts, stakeMoment } from "../utils/countdown";
+import { durationParts } from "../../shared/utils/duration";
+import { stakeMoment } from "../utils/countdown";
 import styles from "./DetailCard.module.css";
 
 const asStatus = (status: bigint): 0 | 1 | 2 => (status === 1n ? 1 : status === 2n ? 2 : 0);
@@ -31,13 +31,12 @@ export function DetailCard({
   /** undefined while it loads; "omit" for a stake the user does not own. */
   totalReward: bigint | undefined | "omit";
   claimable: bigint | undefined;
-  /** Unix seconds, for the countdown; the device's clock when not given. */
-  now?: bigint;
+  /** The chain's time (unix seconds), for the countdown; none is shown until it is known. */
+  now: bigint | undefined;
 }) {
   const { t } = useTranslation();
-  const clock = useClock(now);
   const amount = (text: string, token: string) => t("pledge.tokenAmount", { amount: text, token });
-  const moment = info && stakeMoment(info, clock);
+  const moment = info && now !== undefined ? stakeMoment(info, now) : undefined;
   return (
     <Section
       title={<span data-testid="detail-id">#{id.toString()}</span>}
@@ -79,15 +78,4 @@ export function DetailCard({
       )}
     </Section>
   );
-}
-
-/** The time in unix seconds, ticking every 30 s (a countdown in minutes needs no more). */
-function useClock(fixed: bigint | undefined): bigint {
-  const [now, setNow] = useState(() => BigInt(Math.floor(Date.now() / 1000)));
-  useEffect(() => {
-    if (fixed !== undefined) return;
-    const timer = setInterval(() => setNow(BigInt(Math.floor(Date.now() / 1000))), 30_000);
-    return () => clearInterval(timer);
-  }, [fixed]);
-  return fixed ?? now;
 }

@@ -1,5 +1,3 @@
-import { formatDecimal } from "../../../lib/format";
-
 /** What the next moment of a stake's life is, and how long until it. */
 export type StakeMoment =
   { kind: "opens"; seconds: bigint } | { kind: "closes"; seconds: bigint } | { kind: "renews" } | { kind: "ended" };
@@ -18,13 +16,4 @@ export function stakeMoment(
   return info.unstakeGraceTimestamp > now
     ? { kind: "closes", seconds: info.unstakeGraceTimestamp - now }
     : { kind: "renews" };
-}
-
-/** Whole days, hours and minutes of a duration (seconds cut). */
-export function durationParts(seconds: bigint): { days: string; hours: string; minutes: string } {
-  return {
-    days: formatDecimal(seconds / 86_400n, 0),
-    hours: String((seconds % 86_400n) / 3_600n),
-    minutes: String((seconds % 3_600n) / 60n),
-  };
 }
