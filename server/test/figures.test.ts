@@ -23,25 +23,22 @@ const figuresAt = (block: number): ServedFigures => ({
   feeRates: { unstakeFeeRate: "500", collectFeeRate: "300" },
 });
 
-/** A read the test answers by hand, counting how often it was asked. */
-function controlledRead() {
+/** The figures over a read the test answers by hand (counting how often it was asked) and a clock it sets. */
+function servedOver(waitMs: number) {
+  const clock = { now: 0 };
   const pending: { resolve: (figures: ServedFigures) => void; reject: (error: Error) => void }[] = [];
-  return {
-    pending,
+  const served = createServedFigures({
     read: () => new Promise<ServedFigures>((resolve, reject) => void pending.push({ resolve, reject })),
-  };
+    refreshMs: 3_000,
+    keepMs: 60_000,
+    waitMs,
+    now: () => clock.now,
+  });
+  return { clock, chain: { pending }, served };
 }
 
 test("a page waits for the first figures, reuses fresh ones, and is served older ones while one read renews them", async () => {
-  let now = 1_000_000;
-  const chain = controlledRead();
-  const served = createServedFigures({
-    read: chain.read,
-    refreshMs: 3_000,
-    keepMs: 60_000,
-    waitMs: 5_000,
-    now: () => now,
-  });
+  const { clock, chain, served } = servedOver(5_000);
 
   const first = served();
   assert.equal(chain.pending.length, 1);
@@ -49,12 +46,12 @@ test("a page waits for the first figures, reuses fresh ones, and is served older
   assert.equal((await first)?.block, "10");
 
   // Younger than refreshMs: as they are, no read.
-  now += 2_999;
+  clock.now += 2_999;
   assert.equal((await served())?.block, "10");
   assert.equal(chain.pending.length, 1);
 
   // Older: served at once, and however many pages ask, one read renews them.
-  now += 1;
+  clock.now += 1;
   const [a, b] = await Promise.all([served(), served()]);
   assert.deepEqual([a?.block, b?.block], ["10", "10"]);
   assert.equal(chain.pending.length, 2);
@@ -65,35 +62,27 @@ test("a page waits for the first figures, reuses fresh ones, and is served older
 });
 
 test("a failed read keeps the last figures until they are too old, then the page goes without after waitMs", async () => {
-  let now = 0;
-  const chain = controlledRead();
-  const served = createServedFigures({
-    read: chain.read,
-    refreshMs: 3_000,
-    keepMs: 60_000,
-    waitMs: 20,
-    now: () => now,
-  });
+  const { clock, chain, served } = servedOver(20);
   const first = served();
   chain.pending[0].resolve(figuresAt(5));
   await first;
 
-  now = 10_000;
+  clock.now = 10_000;
   assert.equal((await served())?.block, "5", "older than refreshMs: kept while a read runs");
   chain.pending[1].reject(new Error("RPC down"));
   await new Promise((resolve) => setImmediate(resolve));
-  now = 20_000;
+  clock.now = 20_000;
   assert.equal((await served())?.block, "5", "the read failed: the last figures stay, and the next page asks again");
   assert.equal(chain.pending.length, 3);
   chain.pending[2].reject(new Error("RPC down"));
   await new Promise((resolve) => setImmediate(resolve));
   // Just after a failure, pages do not ask the RPC again (nor wait for it).
-  now = 22_999;
+  clock.now = 22_999;
   assert.equal((await served())?.block, "5");
   assert.equal(chain.pending.length, 3);
 
   // Past keepMs with the RPC not answering: no figures rather than a wait longer than waitMs.
-  now = 61_000;
+  clock.now = 61_000;
   const started = Date.now();
   assert.equal(await served(), undefined);
   const waited = Date.now() - started;
