@@ -30,7 +30,7 @@ const DEEP_RUNS = 7;
 const ROLLBACK_PURCHASES = 1_000;
 const ROLLBACK_RUNS = 3;
 const LOGS_PER_BLOCK = 50;
-const COLD_MEMBERS = setting("BENCH_COLD_MEMBERS", 1_000_000, 2);
+const COLD_MEMBERS = setting("BENCH_COLD_MEMBERS", 1_000_000, 1000);
 const COLD_RUNS = 3;
 const TARGET_PER_SECOND = 20_000;
 /** The batch size the purchase rate's target is for. */

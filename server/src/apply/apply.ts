@@ -361,16 +361,23 @@ async function applyTeam(
   const changes = team.changes();
   await insertRows(tx, members, joined);
   if (changes.length === 0) return;
-  // One UPDATE for the whole batch; the largest legs are worked out in TeamDeltas.
-  const d = unnest(
-    "id integer, own numeric, team numeric, friends integer, community integer, max_leg numeric",
-    changes,
-  );
+  // One UPDATE for the whole batch; the largest legs are worked out in TeamDeltas. It sends and
+  // sets only the figures the batch changes (purchases alone change no friend or community
+  // count), and goes through the rows in key order.
+  const sets = FIGURES.filter((f) => changes.some((c) => c[f.name] !== f.none));
+  changes.sort((a, b) => a.id - b.id);
+  const d = unnest(`id integer, ${sets.map((f) => `${f.name} ${f.type}`).join(", ")}`, changes);
   await tx.query(
-    `UPDATE members SET own_hashrate = own_hashrate + x.own, team_hashrate = team_hashrate + x.team,
-       friend_num = friend_num + x.friends, community_num = community_num + x.community,
-       max_leg = GREATEST(members.max_leg, x.max_leg)
-     FROM ${d.from} WHERE members.id = x.id`,
+    `UPDATE members SET ${sets.map((f) => f.set).join(", ")} FROM ${d.from} WHERE members.id = x.id`,
     d.params,
   );
 }
+
+/** A member's figures as a batch changes them: its delta's name and type, its no-change value, and its SET. */
+const FIGURES = [
+  { name: "own", type: "numeric", none: "0", set: "own_hashrate = own_hashrate + x.own" },
+  { name: "team", type: "numeric", none: "0", set: "team_hashrate = team_hashrate + x.team" },
+  { name: "friends", type: "integer", none: 0, set: "friend_num = friend_num + x.friends" },
+  { name: "community", type: "integer", none: 0, set: "community_num = community_num + x.community" },
+  { name: "max_leg", type: "numeric", none: null, set: "max_leg = GREATEST(members.max_leg, x.max_leg)" },
+] as const;
