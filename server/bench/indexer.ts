@@ -1,4 +1,5 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { promisify } from "node:util";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { createApplier, decodeLogs, type ChainLog, type TimedLog } from "../src/apply/apply";
@@ -38,6 +39,7 @@ const TARGET_BATCH = 1_000;
 const TARGET_DEEP_MS = 50;
 const TARGET_COLD_SECONDS = 2;
 
+const run = promisify(execFile);
 const pglite = process.argv.includes("--pglite");
 if (!pglite && !process.env.DATABASE_URL) {
   // Again, under a PostgreSQL cluster of its own that is deleted afterwards.
@@ -226,18 +228,32 @@ async function coldStart(onPglite: boolean, schema: string) {
         `${seconds(started)}.`,
     );
     await createApplier(db).apply(batch());
+    // As at a restart: what the batches wrote is on disk, and the reading process is a new one
+    // (on PGlite in memory, this one).
+    await db.query("CHECKPOINT");
+    const loadOnce = async (): Promise<{ seconds: number; members: number; behind: number }> => {
+      if (onPglite) {
+        const started = performance.now();
+        const { tree, behind } = await ReferralTree.load(db);
+        return { seconds: (performance.now() - started) / 1000, members: tree.size, behind };
+      }
+      const script = fileURLToPath(new URL("./cold-load.ts", import.meta.url));
+      const { stdout } = await run(process.execPath, [...process.execArgv, script], {
+        env: { ...process.env, BENCH_SCHEMA: schema },
+      });
+      return JSON.parse(stdout) as { seconds: number; members: number; behind: number };
+    };
     const runs: number[] = [];
-    for (let run = 0; run < COLD_RUNS; run++) {
-      started = performance.now();
-      const { tree: loaded, behind } = await ReferralTree.load(db);
-      runs.push((performance.now() - started) / 1000);
-      if (loaded.size !== COLD_MEMBERS || behind !== TARGET_BATCH) {
-        throw new Error(`The tree read back holds ${loaded.size} members, ${behind} purchases behind its snapshot.`);
+    for (let i = 0; i < COLD_RUNS; i++) {
+      const { seconds: taken, members, behind } = await loadOnce();
+      runs.push(taken);
+      if (members !== COLD_MEMBERS || behind !== TARGET_BATCH) {
+        throw new Error(`The tree read back holds ${members} members, ${behind} purchases behind its snapshot.`);
       }
     }
     const typical = median(runs);
     console.log(
-      `  read back from the snapshot and the ${whole(TARGET_BATCH)} purchases after it: median ${typical.toFixed(2)} s ` +
+      `  read back from the snapshot and the ${whole(TARGET_BATCH)} purchases after it, by a new process: median ${typical.toFixed(2)} s ` +
         `of ${COLD_RUNS} (${Math.min(...runs).toFixed(2)}..${Math.max(...runs).toFixed(2)} s)   ` +
         verdict(`≤ ${TARGET_COLD_SECONDS} s`, typical <= TARGET_COLD_SECONDS),
     );
