@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { AddressIndex } from "../src/apply/addresses";
 import { createApplier, decodeLogs, type ChainLog, type TimedLog } from "../src/apply/apply";
 import { openDb, type Db } from "../src/store/db";
 import { migrate } from "../src/store/migrations";
@@ -91,10 +92,13 @@ test("team figures equal a from-scratch computation however the logs are cut int
             // Per batch: applied as it comes, after a failed attempt that was rolled back, or by
             // an applier that starts afresh (a restarted indexer) and reads the tree back.
             faults: fc.array(fc.constantFrom("none", "rollback", "restart"), { maxLength: 9 }),
+            // Logs applied between two snapshots of the tree, which a restarted applier reads
+            // back and brings up to date from the rows written after it.
+            every: fc.integer({ min: 1, max: 12 }),
           }),
         ),
-        async ({ parents, buys, cuts, repeat, faults }) => {
-          await db.query("TRUNCATE members, nfts, applied_logs CASCADE");
+        async ({ parents, buys, cuts, repeat, faults, every }) => {
+          await db.query("TRUNCATE members, nfts, applied_logs, block_hashes, tree_snapshots CASCADE");
           const make = createLogFactory();
           // Purchases by members come after they bind; interleave binds and buys in that order.
           const logs: ChainLog[] = [];
@@ -112,11 +116,12 @@ test("team figures equal a from-scratch computation however the logs are cut int
           const batches = [0, ...points, all.length]
             .slice(1)
             .map((end, i, ends) => all.slice(i ? ends[i - 1] : 0, end));
-          let applier = createApplier(db);
+          const start = () => createApplier(db, { snapshotEvery: () => every });
+          let applier = start();
           let applied = 0;
           for (const [i, batch] of batches.entries()) {
             const fault = faults[i] ?? "none";
-            if (fault === "restart") applier = createApplier(db);
+            if (fault === "restart") applier = start();
             if (fault === "rollback") {
               const crash = async () => {
                 throw new Error("crash before the commit");
@@ -153,10 +158,11 @@ test("a reorg's rollback leaves the figures of the surviving blocks alone, and a
             // The last block kept; 0 keeps nothing.
             keep: fc.nat({ max: n + 1 }),
             restart: fc.boolean(),
+            every: fc.integer({ min: 1, max: 12 }),
           }),
         ),
-        async ({ parents, buys, cuts, keep, restart }) => {
-          await db.query("TRUNCATE members, nfts, applied_logs, block_hashes CASCADE");
+        async ({ parents, buys, cuts, keep, restart, every }) => {
+          await db.query("TRUNCATE members, nfts, applied_logs, block_hashes, tree_snapshots CASCADE");
           const make = createLogFactory();
           // Member m binds, and buys, in block m + 1 (the root buys in block 1).
           const logs: ChainLog[] = [];
@@ -168,7 +174,8 @@ test("a reorg's rollback leaves the figures of the surviving blocks alone, and a
           }
           const all = timed(logs);
           const points = [...new Set(cuts.map((c) => c % (all.length + 1)))].sort((a, b) => a - b);
-          let applier = createApplier(db);
+          const start = () => createApplier(db, { snapshotEvery: () => every });
+          let applier = start();
           for (const [i, end] of [...points, all.length].entries()) {
             await applier.apply(all.slice(i ? points[i - 1] : 0, end));
           }
@@ -197,7 +204,7 @@ test("a reorg's rollback leaves the figures of the surviving blocks alone, and a
           );
 
           // The same blocks again (by the same applier, or a restarted one reading the tree back).
-          if (restart) applier = createApplier(db);
+          if (restart) applier = start();
           assert.equal(await applier.apply(all.slice(survivors.length)), all.length - survivors.length);
           const whole = reference(parents, bought(buys));
           if (parents.length === 0 && buys.every(([who]) => who !== 0)) whole.clear();
@@ -391,4 +398,28 @@ test("a database an older release indexed keeps its figures through the migratio
     await db.close();
     await drop();
   }
+});
+
+test("the address index finds every member's key by address, in either case, and forgets the keys it drops", () => {
+  const index = new AddressIndex();
+  // Counter addresses (as tests and benchmarks make them) and chain-like ones.
+  const addresses = [
+    ...Array.from({ length: 3000 }, (_, i) => memberAddress(i)),
+    ...Array.from({ length: 3000 }, (_, i) => keccak256(toHex(i)).slice(0, 42)),
+  ];
+  addresses.forEach((a, i) => assert.equal(index.add(a), i));
+  assert.equal(index.size, addresses.length);
+  assert.throws(() => index.add(addresses[7]), /held already/);
+  assert.equal(index.get(addresses[4321].toUpperCase().replace("0X", "0x")), 4321);
+  assert.equal(index.get(memberAddress(3000)), undefined);
+  assert.equal(index.get("0x12"), undefined);
+  assert.equal(index.address(4321), addresses[4321]);
+
+  const copy = AddressIndex.from(index.raw());
+  assert.ok(addresses.every((a, i) => copy.get(a) === i));
+  copy.truncate(2500);
+  assert.equal(copy.size, 2500);
+  assert.ok(addresses.every((a, i) => copy.get(a) === (i < 2500 ? i : undefined)));
+  assert.equal(copy.add(addresses[4000]), 2500);
+  assert.equal(copy.get(addresses[4000]), 2500);
 });

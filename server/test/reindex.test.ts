@@ -6,15 +6,19 @@ import { applyVersion } from "../src/apply/version";
 import { createIndexer, readSyncState, REINDEX_COMMAND } from "../src/sync/indexer";
 import { openTestDb } from "./support/db";
 import { startDevnet, type Devnet } from "./support/devnet";
-import { DERIVED_TABLES, DERIVED_VIEWS, syncState } from "../src/store/tables";
+import { DERIVED_TABLES, DERIVED_VIEWS, syncState, treeSnapshots } from "../src/store/tables";
 import { dumpRows } from "./support/snapshot";
 
 /**
  * Every table derived from the chain and every view over them, in a stable order; the checkpoint
- * without its wall-clock column.
+ * without its wall-clock column. The tree's snapshot is left out: it is a cache of `members`,
+ * written at a block that depends on how the blocks were cut into batches.
  */
 const TABLES = Object.fromEntries(
-  [...DERIVED_TABLES.filter((t) => t !== syncState), ...DERIVED_VIEWS].map((t) => [t.name, t.key]),
+  [...DERIVED_TABLES.filter((t) => t !== syncState && t !== treeSnapshots), ...DERIVED_VIEWS].map((t) => [
+    t.name,
+    t.key,
+  ]),
 );
 
 async function dump(db: Db) {

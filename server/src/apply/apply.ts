@@ -54,20 +54,32 @@ export interface TimedLog {
  * together with the caller's own writes (the checkpoint), and keeps the referral tree in memory
  * between batches (see ReferralTree). The memory is loaded from the database for the first batch
  * and again after any batch that fails, since a rolled-back batch may have left changes in it
- * that the database does not hold.
+ * that the database does not hold. Once the batches applied since the tree's last snapshot
+ * outnumber {@link snapshotEvery}, a batch writes a new one in its transaction.
  */
-export function createApplier(db: Db) {
+export function createApplier(db: Db, options: { snapshotEvery?: (members: number) => number } = {}) {
+  const every = options.snapshotEvery ?? snapshotEvery;
   let tree: ReferralTree | undefined;
+  /** Binds and purchases applied since the snapshot the tree was loaded from or last wrote. */
+  let sinceSnapshot = 0;
+  const load = async () => {
+    if (!tree) ({ tree, behind: sinceSnapshot } = await ReferralTree.load(db));
+    return tree;
+  };
   return {
     /** Applies `logs` (in chain order) and runs `also` in the same transaction; returns how many logs were new. */
     async apply(logs: readonly TimedLog[], also?: (tx: Sql) => Promise<unknown>): Promise<number> {
-      const shape = (tree ??= await ReferralTree.load(db));
+      const shape = await load();
       try {
-        return await db.transaction(async (tx) => {
+        const { applied, snapshot } = await db.transaction(async (tx) => {
           const applied = await applyLogs(tx, shape, logs);
           await also?.(tx);
-          return applied;
+          const snapshot = applied > 0 && sinceSnapshot + applied >= every(shape.size);
+          if (snapshot) await shape.snapshot(tx);
+          return { applied, snapshot };
         });
+        sinceSnapshot = snapshot ? 0 : sinceSnapshot + applied;
+        return applied;
       } catch (error) {
         tree = undefined;
         throw error;
@@ -76,10 +88,11 @@ export function createApplier(db: Db) {
     /**
      * Takes back everything the blocks after `block` wrote (all of it when `block` is null, for
      * a chain that shares no kept block with the store), with the caller's own writes in the
-     * same transaction; the memory follows, or is read back if the transaction fails.
+     * same transaction; the memory follows, or is read back if the transaction fails. A snapshot
+     * of the tree from after `block` goes with the rest.
      */
     async rollBack(block: number | null, also?: (tx: Sql) => Promise<unknown>): Promise<Undone> {
-      const shape = (tree ??= await ReferralTree.load(db));
+      const shape = await load();
       try {
         return await db.transaction(async (tx) => {
           const undone = await undoAfter(tx, shape, block);
@@ -92,6 +105,8 @@ export function createApplier(db: Db) {
       } finally {
         // Emptied by a full rollback: read back (empty) rather than kept.
         if (block === null) tree = undefined;
+        // The snapshot may have gone with the blocks: the next batch writes one.
+        sinceSnapshot = Infinity;
       }
     },
     /** Drops the memory, to be read back for the next batch: for when another writer may have gone on. */
@@ -100,6 +115,13 @@ export function createApplier(db: Db) {
     },
   };
 }
+
+/**
+ * How many logs may be applied after the tree's last snapshot before a batch writes another: as
+ * many as the tree has members (writing one costs about as much as applying that many logs'
+ * worth of rows), and at least 10,000. A start replays at most that many from the rows.
+ */
+export const snapshotEvery = (members: number) => Math.max(10_000, members);
 
 /**
  * Applies logs (in chain order) to the store inside a transaction, with a fixed
@@ -339,16 +361,23 @@ async function applyTeam(
   const changes = team.changes();
   await insertRows(tx, members, joined);
   if (changes.length === 0) return;
-  // One UPDATE for the whole batch; the largest legs are worked out in TeamDeltas.
-  const d = unnest(
-    "id integer, own numeric, team numeric, friends integer, community integer, max_leg numeric",
-    changes,
-  );
+  // One UPDATE for the whole batch; the largest legs are worked out in TeamDeltas. It sends and
+  // sets only the figures the batch changes (purchases alone change no friend or community
+  // count), and goes through the rows in key order.
+  const sets = FIGURES.filter((f) => changes.some((c) => c[f.name] !== f.none));
+  changes.sort((a, b) => a.id - b.id);
+  const d = unnest(`id integer, ${sets.map((f) => `${f.name} ${f.type}`).join(", ")}`, changes);
   await tx.query(
-    `UPDATE members SET own_hashrate = own_hashrate + x.own, team_hashrate = team_hashrate + x.team,
-       friend_num = friend_num + x.friends, community_num = community_num + x.community,
-       max_leg = GREATEST(members.max_leg, x.max_leg)
-     FROM ${d.from} WHERE members.id = x.id`,
+    `UPDATE members SET ${sets.map((f) => f.set).join(", ")} FROM ${d.from} WHERE members.id = x.id`,
     d.params,
   );
 }
+
+/** A member's figures as a batch changes them: its delta's name and type, its no-change value, and its SET. */
+const FIGURES = [
+  { name: "own", type: "numeric", none: "0", set: "own_hashrate = own_hashrate + x.own" },
+  { name: "team", type: "numeric", none: "0", set: "team_hashrate = team_hashrate + x.team" },
+  { name: "friends", type: "integer", none: 0, set: "friend_num = friend_num + x.friends" },
+  { name: "community", type: "integer", none: 0, set: "community_num = community_num + x.community" },
+  { name: "max_leg", type: "numeric", none: null, set: "max_leg = GREATEST(members.max_leg, x.max_leg)" },
+] as const;

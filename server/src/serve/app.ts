@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError } from "fastify";
 import formbody from "@fastify/formbody";
-import helmet from "@fastify/helmet";
 import { defaultLanguage, Status, type RuntimeConfig, type ServedFigures } from "@dwn/api";
 import type { RequestSample } from "../ops/metrics";
 import { isDatabaseUnavailable, type Db } from "../store/db";
@@ -14,6 +13,7 @@ import { createLimiter, DEFAULT_LIMITS, originForm, type Limits } from "./limits
 import { message, type MessageKey } from "./messages";
 import { routes, type Route, type RouteDeps } from "./routes";
 import type { ApiKeys } from "./keys";
+import { securityHeaders } from "./plugins/security-headers";
 import { helmetOptions, inlineScriptHashes } from "./security";
 import type { createSignIn } from "./signin";
 import { SWEEP_EVERY_MS } from "./sweep";
@@ -136,7 +136,7 @@ export function buildApp(options: AppOptions) {
   const chain = options.runtimeConfig.chain;
   const indexHtml = webDir ? join(webDir, "index.html") : undefined;
   app.register(
-    helmet,
+    securityHeaders,
     helmetOptions({
       rpcUrls: [chain.rpcUrl, ...(chain.rpcUrls ?? [])],
       walletConnect: options.runtimeConfig.walletConnect != null,

@@ -387,6 +387,28 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
     // The version 1 recorded before is no hash: an indexed database is rebuilt by reindex.
     sql: "ALTER TABLE apply_version ALTER COLUMN version TYPE TEXT",
   },
+  {
+    id: 13,
+    name: "a compact snapshot of the referral tree",
+    // The indexer keeps the referral tree in memory (apply/tree.ts) and used to read it back at
+    // each start from every member's row: seconds for a million members. Now and then it writes
+    // the tree here instead, as a few large values (20 bytes of address and a 4-byte inviter key
+    // per member, by key; each member's own + team hashrate as comma-separated decimals), with
+    // the last block applied; a start reads the latest and replays what was written after it.
+    // A rollback past its block deletes it with that block's rows. Stored uncompressed: they are
+    // written and read whole, and compressing tens of megabytes costs more than it saves.
+    sql: `
+      CREATE TABLE tree_snapshots (
+        block_number BIGINT PRIMARY KEY,
+        members INTEGER NOT NULL,
+        addresses BYTEA NOT NULL,
+        inviters BYTEA NOT NULL,
+        branches TEXT NOT NULL
+      );
+      ALTER TABLE tree_snapshots ALTER COLUMN addresses SET STORAGE EXTERNAL,
+        ALTER COLUMN inviters SET STORAGE EXTERNAL, ALTER COLUMN branches SET STORAGE EXTERNAL
+    `,
+  },
 ];
 
 /**

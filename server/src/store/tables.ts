@@ -12,7 +12,7 @@
  */
 
 /** The SQL types the apply stage writes (one array parameter per column, read back with unnest). */
-export type ColumnType = "text" | "integer" | "smallint" | "bigint" | "numeric";
+export type ColumnType = "text" | "integer" | "smallint" | "bigint" | "numeric" | "bytea";
 
 export interface DerivedTable {
   name: string;
@@ -223,6 +223,19 @@ export const blockHashes = table({
   appendOnly: false,
 });
 
+/**
+ * The latest snapshot of the referral tree the indexer keeps in memory (apply/tree.ts), as of
+ * the last block applied when it was written: a cache of `members`, read at start. Written by
+ * the applier, not inserted row by row; a rollback past its block deletes it.
+ */
+export const treeSnapshots = table({
+  name: "tree_snapshots",
+  key: "block_number",
+  columns: { block_number: "bigint", members: "integer", addresses: "bytea", inviters: "bytea", branches: "text" },
+  block: "block_number",
+  appendOnly: false,
+});
+
 /** The indexer's checkpoint (one row per chain). */
 export const syncState = table({
   name: "sync_state",
@@ -264,6 +277,7 @@ export const DERIVED_TABLES: readonly DerivedTable[] = [
   ownerChanges,
   appliedLogs,
   members,
+  treeSnapshots,
   blockHashes,
   syncState,
   applyVersion,
