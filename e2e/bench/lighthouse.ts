@@ -118,6 +118,9 @@ async function main() {
           onlyCategories: ["performance", "accessibility", "best-practices"],
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${screen}.`);
+        // A run that could not trace the page scores 0: say why, beside the figures.
+        const failed = result.lhr.runtimeError;
+        if (failed) console.error(`${screen}, run ${run + 1}: ${failed.code}: ${failed.message}`);
         runs.push({ figures: figuresOf(screen, result.lhr), lhr: result.lhr });
       }
       runs.sort((a, b) => a.figures.performance - b.figures.performance);
