@@ -2,24 +2,33 @@
  * `npm run bench:lighthouse`: Lighthouse (mobile preset: a mid-range phone on a slow 4G link,
  * simulated) in Debian's Chromium against the production build of the web app, served by the
  * server of the stack `npm start` runs. Prints each screen's performance, accessibility and
- * best-practices scores, CLS and total blocking time against the budgets, from the median of
+ * best-practices scores, CLS, total blocking time and the largest paint against their targets, from the median of
  * LIGHTHOUSE_RUNS runs per screen (3 by default); `--json` prints one
  * JSON line instead; `--reports DIR` also writes each screen's full Lighthouse report (JSON) to DIR.
  * Visitor screens only: Lighthouse loads each page cold, without a wallet.
  */
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { startStack } from "../support/stack";
+import { buildProduction } from "./production";
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-
-/** The budgets of the whole-stack issue. */
-const BUDGET = { performance: 95, accessibility: 95, bestPractices: 95, cls: 0.02, tbtMs: 100 };
+/**
+ * The targets: performance 100 on /home and 98 elsewhere, the largest paint within 1.5 s, total
+ * blocking time within 100 ms and layout shift within 0.02 on every screen; accessibility and
+ * best practices 95.
+ */
+const BUDGET = {
+  performance: 98,
+  homePerformance: 100,
+  accessibility: 95,
+  bestPractices: 95,
+  cls: 0.02,
+  tbtMs: 100,
+  lcpMs: 1_500,
+};
+const performanceTarget = (screen: string) => (screen === "/home" ? BUDGET.homePerformance : BUDGET.performance);
 
 /** The screens a visitor reaches first, each loaded cold. */
 const SCREENS = (process.env.LIGHTHOUSE_SCREENS ?? "/home,/share,/mine,/pledge,/announcement").split(",");
@@ -72,16 +81,6 @@ function figuresOf(screen: string, lhr: Result): Figures {
       .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")
       .map((audit) => `${audit.id}${failingNodes(audit.details)}`),
   };
-}
-
-function buildProduction(): string {
-  const outDir = mkdtempSync(path.join(tmpdir(), "dwn-web-"));
-  const built = spawnSync("npx", ["vite", "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"], {
-    cwd: path.join(REPO, "web"),
-    encoding: "utf8",
-  });
-  if (built.status !== 0) throw new Error(`The production build failed:\n${built.stdout}${built.stderr}`);
-  return outDir;
 }
 
 async function main() {
@@ -147,8 +146,9 @@ async function main() {
   console.log("Lighthouse, mobile preset, production build (scores 0–100; CLS; TBT in ms):\n");
   for (const r of results) {
     console.log(`  ${r.screen}`);
+    const target = performanceTarget(r.screen);
     console.log(
-      `    performance    ${r.performance} (≥ ${BUDGET.performance}: ${mark(r.performance >= BUDGET.performance)}; runs ${r.performanceRuns.join(", ")})`,
+      `    performance    ${r.performance} (≥ ${target}: ${mark(r.performance >= target)}; runs ${r.performanceRuns.join(", ")})`,
     );
     console.log(
       `    accessibility  ${r.accessibility} (≥ ${BUDGET.accessibility}: ${mark(r.accessibility >= BUDGET.accessibility)})`,
@@ -160,7 +160,10 @@ async function main() {
     console.log(
       `    TBT            ${Math.round(r.tbtMs)} ms (≤ ${BUDGET.tbtMs} ms: ${mark(r.tbtMs <= BUDGET.tbtMs)})`,
     );
-    console.log(`    LCP ${Math.round(r.lcpMs)} ms, FCP ${Math.round(r.fcpMs)} ms`);
+    console.log(
+      `    LCP            ${Math.round(r.lcpMs)} ms (≤ ${BUDGET.lcpMs} ms: ${mark(r.lcpMs <= BUDGET.lcpMs)})`,
+    );
+    console.log(`    FCP            ${Math.round(r.fcpMs)} ms`);
     for (const audit of r.failedAudits) console.log(`    failed: ${audit}`);
   }
 }
