@@ -125,8 +125,9 @@ export const snapshotEvery = (members: number) => Math.max(10_000, members);
 
 /**
  * Applies logs (in chain order) to the store inside a transaction, with a fixed
- * number of statements per batch whatever its size. A log already applied (same tx hash and
- * log index) changes nothing, so a batch may be applied twice. Returns how many logs were new.
+ * number of statements per batch whatever its size. A log already applied (same block and log
+ * index: a log's index is its place in its block) changes nothing, so a batch may be applied
+ * twice. Returns how many logs were new.
  *
  * Order inside a batch does not matter beyond "binds before purchases": a member's path to the
  * root is fixed when it binds, and every team figure is a sum (or the maximum of sums that only
@@ -148,18 +149,18 @@ async function applyLogs(tx: Sql, tree: ReferralTree, logs: readonly TimedLog[])
       block_hash: log.blockHash,
     })),
   );
-  const fresh = await tx.query<{ tx_hash: string; log_index: number }>(
+  const fresh = await tx.query<{ block_number: string; log_index: number }>(
     `WITH x AS (SELECT * FROM ${applied.from}),
      kept AS (INSERT INTO block_hashes (block_number, hash) SELECT DISTINCT block_number, block_hash FROM x
        ON CONFLICT (block_number) DO UPDATE SET hash = EXCLUDED.hash)
      INSERT INTO applied_logs (tx_hash, log_index, block_number) SELECT tx_hash, log_index, block_number FROM x
-     ON CONFLICT DO NOTHING RETURNING tx_hash, log_index`,
+     ON CONFLICT DO NOTHING RETURNING block_number, log_index`,
     applied.params,
   );
   let todo = logs;
   if (fresh.length < logs.length) {
-    const isFresh = new Set(fresh.map((r) => `${r.tx_hash}:${Number(r.log_index)}`));
-    todo = logs.filter(({ log }) => isFresh.has(`${log.transactionHash}:${log.logIndex}`));
+    const isFresh = new Set(fresh.map((r) => `${r.block_number}:${Number(r.log_index)}`));
+    todo = logs.filter(({ log }) => isFresh.has(`${log.blockNumber}:${log.logIndex}`));
   }
 
   const binds: { user: string; inviter: string; time: bigint; block: bigint }[] = [];

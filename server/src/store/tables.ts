@@ -37,7 +37,7 @@ const table = (t: DerivedTable): DerivedTable => t;
 /** A log the indexer applied: applying a batch twice changes nothing. */
 export const appliedLogs = table({
   name: "applied_logs",
-  key: "tx_hash, log_index",
+  key: "block_number, log_index",
   columns: { tx_hash: "text", log_index: "integer", block_number: "bigint" },
   block: "block_number",
   appendOnly: true,
