@@ -4,8 +4,8 @@ import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
+import { HashRouter } from "../src/app/hashRouter";
 import { feeFigures } from "../src/features/shared/utils/fees";
 import { cumulativeGains, signedAmount, withdrawable } from "../src/features/incomeLog/utils/incomes";
 import { StakeRecordCard } from "../src/features/pledge/components/StakeRecordCard";
@@ -183,10 +183,8 @@ describe("the same amount reads the same on every screen", () => {
       createElement(
         I18nextProvider,
         { i18n },
-        createElement(
-          MemoryRouter,
-          null,
-          createElement(StakeRecordCard, {
+        createElement(HashRouter, {
+          children: createElement(StakeRecordCard, {
             record: {
               id: "1",
               status: 0,
@@ -202,7 +200,7 @@ describe("the same amount reads the same on every screen", () => {
             pending: 60n * e18 - 1n,
             address: null,
           }),
-        ),
+        }),
       ),
     );
     expect(html).toMatch(/data-testid="stake-udbk"[^>]*>59\.9999 UDBK</);

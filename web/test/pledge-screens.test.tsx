@@ -72,7 +72,7 @@ describe("a record card of the records tab", () => {
   it("links to the details with the record, the sub-tab's status and the pending reward", async () => {
     const html = await render(card(2, 123_456_789n * 10n ** 12n));
     const href = /<a [^>]*data-testid="stake-details" href="([^"]+)"/.exec(html)?.[1] ?? "";
-    expect(href.startsWith("/contractDetails?pledgeIdsObj=")).toBe(true);
+    expect(href.startsWith("#/contractDetails?pledgeIdsObj=")).toBe(true);
     const search = new URLSearchParams(href.replace(/&amp;/g, "&").split("?")[1]);
     expect(parsePledgeIdsObj(search.get(PLEDGE_IDS_OBJ))).toEqual({
       ...record,

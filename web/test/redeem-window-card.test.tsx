@@ -75,9 +75,9 @@ const rows = (html: string) =>
 describe("home's redeem window card", () => {
   it("lists the open windows, then those opening within a day, each linking to its stake", async () => {
     expect(rows(await render(seeded(STAKES)))).toEqual([
-      { href: "/contractDetails?id=3", text: "Stake #3: redeem window closes in 5 h 12 min" },
-      { href: "/contractDetails?id=6", text: "Stake #6: redeem window opens today at 21:00" },
-      { href: "/contractDetails?id=4", text: "Stake #4: redeem window opens tomorrow at 14:00" },
+      { href: "#/contractDetails?id=3", text: "Stake #3: redeem window closes in 5 h 12 min" },
+      { href: "#/contractDetails?id=6", text: "Stake #6: redeem window opens today at 21:00" },
+      { href: "#/contractDetails?id=4", text: "Stake #4: redeem window opens tomorrow at 14:00" },
     ]);
   });
 
