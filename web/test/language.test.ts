@@ -1,4 +1,4 @@
-import { createInstance } from "i18next";
+import { createI18n } from "../src/i18n/translate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LANGUAGE_COOKIE, languageCookie, readLanguageCookie } from "../src/i18n/languageCookie";
 import {
@@ -65,14 +65,10 @@ describe("languages", () => {
   });
 
   it("missing strings fall back: zh-tw to zh-cn, the others to en-us", async () => {
-    const i18n = createInstance();
-    const resources = await loadResources(LANGUAGES);
-    await i18n.init({
-      resources,
-      lng: "zh-tw",
-      fallbackLng: FALLBACK_LANGUAGES,
-      lowerCaseLng: true,
-      load: "currentOnly",
+    const i18n = createI18n({
+      resources: await loadResources(LANGUAGES),
+      language: "zh-tw",
+      fallbacks: FALLBACK_LANGUAGES,
     });
     expect(i18n.t("nav.home")).toBe("首頁");
     expect(i18n.t("share.scanToJoin")).toBe("扫码立即加入");

@@ -1,5 +1,5 @@
 import Button from "antd-mobile/es/components/button";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react";
 import { AppHeader } from "../components/AppHeader";
 import { SkeletonCards } from "../components/SkeletonCards";
 import { showToast } from "../components/toast";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react";
 import { Link } from "wouter";
 import { useMenu } from "../features/menu/MenuContext";
 import { WalletButton } from "../features/wallet";

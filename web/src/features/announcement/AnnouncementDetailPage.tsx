@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { useParams } from "wouter";
 import { ApiError, Status } from "@dwn/api";
 import { NoData } from "../../components/NoData";

@@ -1,5 +1,5 @@
 import Popup from "antd-mobile/es/components/popup";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { useLocation } from "wouter";
 import { ChevronIcon } from "../../components/icons";
 import { useLanguage } from "../../i18n/useLanguage";

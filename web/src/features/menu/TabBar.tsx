@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { useLocation } from "wouter";
 import { GridIcon, HomeIcon, MenuIcon, ShareIcon } from "../../components/icons";
 import { useMenu } from "./MenuContext";

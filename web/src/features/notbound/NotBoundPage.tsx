@@ -1,5 +1,5 @@
 import Button from "antd-mobile/es/components/button";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { useLocation } from "wouter";
 import styles from "./NotBoundPage.module.css";
 import emptyImage from "../../assets/empty.svg";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { Link } from "wouter";
 import { ChevronIcon, ShareIcon } from "../../../components/icons";
 import styles from "./InviteEntry.module.css";

@@ -1,6 +1,6 @@
 import Button from "antd-mobile/es/components/button";
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { Link } from "wouter";
 import { Section } from "../../../components/Section";
 import { showToast } from "../../../components/toast";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { useSearchParams } from "../../../app/hashRouter";
 import { NoData } from "../../../components/NoData";
 import { NotConnected } from "../../../components/NotConnected";

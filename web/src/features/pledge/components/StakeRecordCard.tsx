@@ -1,5 +1,5 @@
 import type { StakeRecord } from "@dwn/api";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { Link } from "wouter";
 import { known } from "../../../components/Placeholder";
 import { parseAmount } from "../../../lib/amount";
