@@ -113,11 +113,16 @@ describe("start-up", () => {
   it("starts in zh-cn without a cookie, and a change is stored and applied", async () => {
     const doc = fakeDocument("");
     const { setupI18n, changeLanguage, i18n } = await import("../src/i18n");
+    const { antdLocaleOf } = await import("../src/i18n/antdLocale");
     await setupI18n();
     expect(i18n.t("common.noMore")).toBe("没有更多了~");
     expect(doc.html).toEqual({ lang: "zh-cn", dir: "ltr" });
+    // antd-mobile's own texts (dialog buttons) load with the language.
+    expect(antdLocaleOf("zh-cn")?.common.confirm).toBe("确定");
+    expect(antdLocaleOf("en-us")).toBeUndefined();
     await changeLanguage("en-us");
     expect(i18n.t("common.noMore")).toBe("No more~");
+    expect(antdLocaleOf("en-us")?.common.confirm).toBe("Confirm");
     expect(doc.cookie()).toBe("language=en-us");
     expect(doc.html).toEqual({ lang: "en-us", dir: "ltr" });
     await changeLanguage("ar-ae");

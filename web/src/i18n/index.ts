@@ -1,3 +1,4 @@
+import { loadAntdLocale } from "./antdLocale";
 import { i18n } from "./instance";
 import { languageCookie, readLanguageCookie } from "./languageCookie";
 import { languagesToLoad, textDirection, type LanguageCode } from "./languages";
@@ -7,14 +8,17 @@ import { loadResources } from "./resources";
 export async function setupI18n(): Promise<void> {
   const language = readLanguageCookie(document.cookie);
   // Only the languages in use; another is added when chosen (changeLanguage below).
-  await addLanguages(languagesToLoad(language));
+  await Promise.all([addLanguages(languagesToLoad(language)), loadAntdLocale(language)]);
   await i18n.changeLanguage(language);
   applyToDocument(language);
 }
 
 /** Switches the language, remembers it in the cookie and updates `<html lang dir>`. */
 export async function changeLanguage(code: LanguageCode): Promise<void> {
-  await addLanguages(languagesToLoad(code).filter((language) => !i18n.hasResourceBundle(language, "translation")));
+  await Promise.all([
+    addLanguages(languagesToLoad(code).filter((language) => !i18n.hasResourceBundle(language, "translation"))),
+    loadAntdLocale(code),
+  ]);
   document.cookie = languageCookie(code);
   await i18n.changeLanguage(code);
   applyToDocument(code);
