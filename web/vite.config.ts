@@ -8,7 +8,6 @@ import { chunkGroups } from "./build/chunkGroups.ts";
 import { infiniteQueryHelpersApart } from "./build/infiniteQueryHelpersApart.ts";
 import { leanAbis } from "./build/leanAbis.ts";
 import { preloadScreens } from "./build/preloadScreens.ts";
-import { reactRouterProduction } from "./build/reactRouterProduction.ts";
 import { walletConnectOwnCopy } from "./build/walletConnectOwnCopy.ts";
 import { ROUTES } from "./src/app/routes.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES, languagesToLoad } from "./src/i18n/languages.ts";
@@ -23,7 +22,6 @@ export default defineConfig({
   base: BASE,
   plugins: [
     walletConnectOwnCopy(),
-    reactRouterProduction(),
     infiniteQueryHelpersApart(),
     leanAbis(),
     react(),

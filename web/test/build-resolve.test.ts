@@ -1,10 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Plugin, Rolldown } from "vite";
 import { describe, expect, it } from "vitest";
 import { INFINITE_OBSERVER_SUFFIX, infiniteQueryHelpersApart } from "../build/infiniteQueryHelpersApart";
-import { reactRouterProduction } from "../build/reactRouterProduction";
 import { WALLETCONNECT_SUFFIX, walletConnectOwnCopy } from "../build/walletConnectOwnCopy";
 import { hookOf } from "./support/plugin-hooks";
 
@@ -60,28 +59,6 @@ describe("WalletConnect's own copy of the app's libraries", () => {
     expect(await resolve("react", fromWalletConnect)).toBeNull();
     expect(await resolve("node:crypto", fromWalletConnect)).toBeNull();
     expect(await resolve("viem?raw", fromWalletConnect)).toBeNull();
-  });
-});
-
-describe("React Router's production build", () => {
-  it("takes the production build for the development one the package resolves to", async () => {
-    // As the installed package resolves, so the files the plugin picks are those installed.
-    const development = createRequire(import.meta.url).resolve("react-router");
-    expect(development).toMatch(/[\\/]dist[\\/]development[\\/]/);
-    const id = await resolveWith(
-      reactRouterProduction(),
-      { "react-router": { id: development } },
-      "react-router",
-      "/a.ts",
-    );
-    expect(id).toBe(development.replace(`${path.sep}development${path.sep}`, `${path.sep}production${path.sep}`));
-    expect(existsSync(String(id))).toBe(true);
-  });
-
-  it("resolves nothing else, and only in a production build", async () => {
-    const plugin = reactRouterProduction();
-    expect(await resolveWith(plugin, {}, "react-router-dom", "/a.ts")).toBeNull();
-    expect(plugin.apply).toBe("build");
   });
 });
 

@@ -1,4 +1,4 @@
-import { createInstance } from "i18next";
+import { createI18n } from "../src/i18n/translate";
 import { describe, expect, it } from "vitest";
 import type { UpcomingChange } from "@dwn/api";
 import { describeChange, formatValue } from "../src/features/changes/describe";
@@ -7,8 +7,7 @@ import { changesStrings } from "../src/features/changes/strings";
 import { addNamespace } from "../src/i18n/lazyNamespace";
 import { loadResources } from "../src/i18n/resources";
 
-const i18n = createInstance();
-await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
+const i18n = createI18n({ resources: await loadResources(["en-us", "zh-cn"]), language: "en-us" });
 addNamespace(i18n, "changes", changesStrings);
 const en = i18n.getFixedT("en-us", "changes");
 const zh = i18n.getFixedT("zh-cn", "changes");

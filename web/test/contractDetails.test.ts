@@ -87,7 +87,7 @@ const apiRecord: StakeRecord = {
   redeemed: false,
 };
 
-/** The query string of a /contractDetails path, as react-router's useSearchParams reads it. */
+/** The query string of a /contractDetails path, as the router's useSearchParams reads it. */
 const query = (path: string) => new URLSearchParams(path.slice(path.indexOf("?") + 1));
 
 describe("the pledgeIdsObj link between the records and the detail screen", () => {

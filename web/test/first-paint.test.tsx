@@ -1,4 +1,5 @@
-import { createInstance } from "i18next";
+import { createI18n } from "../src/i18n/translate";
+import type { LanguageCode } from "../src/i18n/languages";
 import { createElement, type ReactElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QueryObserver } from "@tanstack/react-query";
@@ -20,14 +21,17 @@ import { enUs as en } from "../src/i18n/locales/en-us";
 import { config, createHarness } from "./support/wallet-harness";
 import { markup } from "./support/markup";
 
-const i18n = createInstance();
-await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
+const i18n = createI18n({ resources: await loadResources(["en-us", "zh-cn"]), language: "en-us" });
 
 /**
  * A screen's part as it is first drawn: before any read has answered (the markup of the first
  * render, no query settled), for a visitor (no wallet connected).
  */
-async function firstRender(element: ReactElement, language = "en-us", client = createQueryClient()): Promise<string> {
+async function firstRender(
+  element: ReactElement,
+  language: LanguageCode = "en-us",
+  client = createQueryClient(),
+): Promise<string> {
   await i18n.changeLanguage(language);
   const { machine } = createHarness({ noWallet: true });
   return markup(element, { i18n, client, config, wallet: { machine, chain: chainFromConfig(config) } });

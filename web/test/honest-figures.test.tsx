@@ -1,5 +1,6 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
-import { createInstance } from "i18next";
+import { createI18n } from "../src/i18n/translate";
+import type { LanguageCode } from "../src/i18n/languages";
 import { createElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import { ApiError, type RuntimeConfig } from "@dwn/api";
@@ -22,8 +23,7 @@ import { readView } from "../src/lib/reads/readView";
 import { config } from "./support/wallet-harness";
 import { markup } from "./support/markup";
 
-const i18n = createInstance();
-await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
+const i18n = createI18n({ resources: await loadResources(["en-us", "zh-cn"]), language: "en-us" });
 const t = i18n.t.bind(i18n);
 
 const e18 = 10n ** 18n;
@@ -49,7 +49,11 @@ async function failedChainRead(): Promise<unknown> {
 /** Text that must never reach the screen: the RPC's URL, the request, the library's name and version. */
 const RAW = [/127\.0\.0\.1/, /eth_call/, /Version/i, /viem/i, /Request body/i, /at \w+ \(/];
 
-async function render(element: ReactElement, client: QueryClient = createQueryClient(), language = "en-us") {
+async function render(
+  element: ReactElement,
+  client: QueryClient = createQueryClient(),
+  language: LanguageCode = "en-us",
+) {
   await i18n.changeLanguage(language);
   return markup(element, { i18n, client, config: downConfig });
 }

@@ -1,5 +1,6 @@
 import { incomeGroups, type Income } from "@dwn/api";
-import { createInstance } from "i18next";
+import { createI18n } from "../src/i18n/translate";
+import type { LanguageCode } from "../src/i18n/languages";
 import { describe, expect, it } from "vitest";
 import {
   filterLabelKey,
@@ -14,12 +15,8 @@ import {
 import { nftPower } from "../src/features/backpack/utils/nftPower";
 import { loadResources } from "../src/i18n/resources";
 
-const i18n = createInstance();
-await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
-const fixed = (language: string) => {
-  const t = i18n.getFixedT(language);
-  return (key: string): string => t(key, { defaultValue: key });
-};
+const i18n = createI18n({ resources: await loadResources(["en-us", "zh-cn"]), language: "en-us" });
+const fixed = (language: LanguageCode) => i18n.getFixedT(language);
 const en = fixed("en-us");
 const zh = fixed("zh-cn");
 

@@ -1,15 +1,14 @@
 import { InfiniteQueryObserver, QueryClient, QueryClientProvider, type InfiniteData } from "@tanstack/react-query";
-import { createInstance } from "i18next";
+import { createI18n } from "../src/i18n/translate";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../src/i18n/react";
 import { describe, expect, it, vi } from "vitest";
 import { isFailing } from "../src/app/ReadFailureNotice";
 import { InfiniteList, type FetchPage, type Page } from "../src/components/InfiniteList";
 import { loadNextPage, pagedListOptions } from "../src/components/InfiniteList/usePagedList";
 import { loadResources } from "../src/i18n/resources";
 
-const i18n = createInstance();
-await i18n.init({ resources: await loadResources(["en-us"]), lng: "en-us", lowerCaseLng: true });
+const i18n = createI18n({ resources: await loadResources(["en-us"]), language: "en-us" });
 
 /**
  * An endpoint serving `rows` newest first, 10 (or `size`) a page from page 1, as the API does;
@@ -147,7 +146,7 @@ describe("a paged list's pages", () => {
 const render = (client: QueryClient, fetchPage: FetchPage<string>) =>
   renderToStaticMarkup(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <InfiniteList
           queryKey={["list"]}
           fetchPage={fetchPage}
@@ -156,7 +155,7 @@ const render = (client: QueryClient, fetchPage: FetchPage<string>) =>
           header={<p data-testid="list-header" />}
           testId="list"
         />
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
 

@@ -1,4 +1,4 @@
-import { createInstance } from "i18next";
+import { createI18n } from "../src/i18n/translate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LANGUAGE_COOKIE, languageCookie, readLanguageCookie } from "../src/i18n/languageCookie";
 import {
@@ -65,14 +65,10 @@ describe("languages", () => {
   });
 
   it("missing strings fall back: zh-tw to zh-cn, the others to en-us", async () => {
-    const i18n = createInstance();
-    const resources = await loadResources(LANGUAGES);
-    await i18n.init({
-      resources,
-      lng: "zh-tw",
-      fallbackLng: FALLBACK_LANGUAGES,
-      lowerCaseLng: true,
-      load: "currentOnly",
+    const i18n = createI18n({
+      resources: await loadResources(LANGUAGES),
+      language: "zh-tw",
+      fallbacks: FALLBACK_LANGUAGES,
     });
     expect(i18n.t("nav.home")).toBe("首頁");
     expect(i18n.t("share.scanToJoin")).toBe("扫码立即加入");
@@ -117,11 +113,16 @@ describe("start-up", () => {
   it("starts in zh-cn without a cookie, and a change is stored and applied", async () => {
     const doc = fakeDocument("");
     const { setupI18n, changeLanguage, i18n } = await import("../src/i18n");
+    const { antdLocaleOf } = await import("../src/i18n/antdLocale");
     await setupI18n();
     expect(i18n.t("common.noMore")).toBe("没有更多了~");
     expect(doc.html).toEqual({ lang: "zh-cn", dir: "ltr" });
+    // antd-mobile's own texts (dialog buttons) load with the language.
+    expect(antdLocaleOf("zh-cn")?.common.confirm).toBe("确定");
+    expect(antdLocaleOf("en-us")).toBeUndefined();
     await changeLanguage("en-us");
     expect(i18n.t("common.noMore")).toBe("No more~");
+    expect(antdLocaleOf("en-us")?.common.confirm).toBe("Confirm");
     expect(doc.cookie()).toBe("language=en-us");
     expect(doc.html).toEqual({ lang: "en-us", dir: "ltr" });
     await changeLanguage("ar-ae");

@@ -1,10 +1,9 @@
-import { createInstance } from "i18next";
+import { createI18n } from "../src/i18n/translate";
 import { describe, expect, it } from "vitest";
 import { loadResources } from "../src/i18n/resources";
 import { levelKey } from "../src/lib/levels";
 
-const i18n = createInstance();
-await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
+const i18n = createI18n({ resources: await loadResources(["en-us", "zh-cn"]), language: "en-us" });
 
 describe("member levels", () => {
   const names = (levels: number[]) => levels.map((level) => i18n.t(levelKey(level)));

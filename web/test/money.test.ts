@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { createInstance } from "i18next";
+import { createI18n } from "../src/i18n/translate";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router-dom";
+import { I18nProvider } from "../src/i18n/react";
+import { HashRouter } from "../src/app/hashRouter";
 import { describe, expect, it } from "vitest";
 import { feeFigures } from "../src/features/shared/utils/fees";
 import { cumulativeGains, signedAmount, withdrawable } from "../src/features/incomeLog/utils/incomes";
@@ -175,18 +175,13 @@ describe("one rounding rule for one kind of amount", () => {
 });
 
 describe("the same amount reads the same on every screen", () => {
-  const i18n = createInstance();
-
   it("a stake's reward on its record card is cut as on its details page (59.9999, not 60)", async () => {
-    await i18n.init({ resources: await loadResources(["en-us"]), lng: "en-us", lowerCaseLng: true });
+    const i18n = createI18n({ resources: await loadResources(["en-us"]), language: "en-us" });
     const html = renderToStaticMarkup(
-      createElement(
-        I18nextProvider,
-        { i18n },
-        createElement(
-          MemoryRouter,
-          null,
-          createElement(StakeRecordCard, {
+      createElement(I18nProvider, {
+        i18n,
+        children: createElement(HashRouter, {
+          children: createElement(StakeRecordCard, {
             record: {
               id: "1",
               status: 0,
@@ -202,8 +197,8 @@ describe("the same amount reads the same on every screen", () => {
             pending: 60n * e18 - 1n,
             address: null,
           }),
-        ),
-      ),
+        }),
+      }),
     );
     expect(html).toMatch(/data-testid="stake-udbk"[^>]*>59\.9999 UDBK</);
     expect(feeFigures(60n * e18 - 1n, 0n, "reward").amount).toBe("59.9999");

@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
-import { createInstance } from "i18next";
+import { createI18n } from "../src/i18n/translate";
+import type { LanguageCode } from "../src/i18n/languages";
 import { createElement } from "react";
 import { decodeFunctionData, maxUint256, parseUnits, type Address } from "viem";
 import { describe, expect, it } from "vitest";
@@ -176,16 +177,12 @@ describe("a stake's steps are the approvals it is short of, then the stake", () 
 });
 
 describe("the fee line, as the user reads it", () => {
-  const i18n = createInstance();
   const account = address(40);
   const request = oneCall(account, pool, "0x5e1f0a62");
   const key = ["networkFee", config.chain.id, account, pool, "0x5e1f0a62"];
 
-  async function render(client: QueryClient, language = "en-us") {
-    if (!i18n.isInitialized) {
-      await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: language, lowerCaseLng: true });
-    }
-    await i18n.changeLanguage(language);
+  async function render(client: QueryClient, language: LanguageCode = "en-us") {
+    const i18n = createI18n({ resources: await loadResources(["en-us", "zh-cn"]), language });
     const html = markup(createElement(NetworkFee, { request }), { i18n, client, config, router: false });
     return html
       .replace(/<[^>]+>/g, " ")

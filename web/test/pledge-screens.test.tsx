@@ -1,4 +1,5 @@
-import { createInstance } from "i18next";
+import { createI18n } from "../src/i18n/translate";
+import type { LanguageCode } from "../src/i18n/languages";
 import { createElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import type { StakeRecord } from "@dwn/api";
@@ -10,13 +11,12 @@ import { loadResources } from "../src/i18n/resources";
 import { config } from "./support/wallet-harness";
 import { markup } from "./support/markup";
 
-const i18n = createInstance();
-await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
+const i18n = createI18n({ resources: await loadResources(["en-us", "zh-cn"]), language: "en-us" });
 
 const e18 = 10n ** 18n;
 
 /** The screen's markup, in `language`. */
-async function render(element: ReactElement, language = "en-us"): Promise<string> {
+async function render(element: ReactElement, language: LanguageCode = "en-us"): Promise<string> {
   await i18n.changeLanguage(language);
   return markup(element, { i18n, config });
 }
@@ -72,7 +72,7 @@ describe("a record card of the records tab", () => {
   it("links to the details with the record, the sub-tab's status and the pending reward", async () => {
     const html = await render(card(2, 123_456_789n * 10n ** 12n));
     const href = /<a [^>]*data-testid="stake-details" href="([^"]+)"/.exec(html)?.[1] ?? "";
-    expect(href.startsWith("/contractDetails?pledgeIdsObj=")).toBe(true);
+    expect(href.startsWith("#/contractDetails?pledgeIdsObj=")).toBe(true);
     const search = new URLSearchParams(href.replace(/&amp;/g, "&").split("?")[1]);
     expect(parsePledgeIdsObj(search.get(PLEDGE_IDS_OBJ))).toEqual({
       ...record,

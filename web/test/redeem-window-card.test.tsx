@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
-import { createInstance } from "i18next";
+import { createI18n } from "../src/i18n/translate";
+import type { LanguageCode } from "../src/i18n/languages";
 import { createElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Address } from "viem";
@@ -13,8 +14,7 @@ import type { StakeInfo } from "../src/lib/reads/staking";
 import { markup } from "./support/markup";
 import { config } from "./support/wallet-harness";
 
-const i18n = createInstance();
-await i18n.init({ resources: await loadResources(["en-us", "zh-cn"]), lng: "en-us", lowerCaseLng: true });
+const i18n = createI18n({ resources: await loadResources(["en-us", "zh-cn"]), language: "en-us" });
 
 const ACCOUNT: Address = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65";
 const DAY = 86_400n;
@@ -55,7 +55,7 @@ function seeded(stakes: ScheduledStake[], blockTime = CHAIN_NOW): QueryClient {
 
 async function render(
   client: QueryClient,
-  language = "en-us",
+  language: LanguageCode = "en-us",
   element = createElement(RedeemWindowCard, { account: ACCOUNT }),
 ) {
   await i18n.changeLanguage(language);
@@ -75,9 +75,9 @@ const rows = (html: string) =>
 describe("home's redeem window card", () => {
   it("lists the open windows, then those opening within a day, each linking to its stake", async () => {
     expect(rows(await render(seeded(STAKES)))).toEqual([
-      { href: "/contractDetails?id=3", text: "Stake #3: redeem window closes in 5 h 12 min" },
-      { href: "/contractDetails?id=6", text: "Stake #6: redeem window opens today at 21:00" },
-      { href: "/contractDetails?id=4", text: "Stake #4: redeem window opens tomorrow at 14:00" },
+      { href: "#/contractDetails?id=3", text: "Stake #3: redeem window closes in 5 h 12 min" },
+      { href: "#/contractDetails?id=6", text: "Stake #6: redeem window opens today at 21:00" },
+      { href: "#/contractDetails?id=4", text: "Stake #4: redeem window opens tomorrow at 14:00" },
     ]);
   });
 

@@ -1,5 +1,6 @@
-import i18next from "i18next";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createI18n } from "../src/i18n/translate";
+import type { LanguageCode } from "../src/i18n/languages";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { KEPT_TXS, readTxs, txHistory } from "../src/features/tx/history";
 import { belongsTo, labelText } from "../src/features/tx/label";
 import { loadResources } from "../src/i18n/resources";
@@ -12,15 +13,7 @@ const APPROVE = { key: "tx.approve", values: { token: "USDT" } } as const;
 const BUY = { key: "tx.buy" } as const;
 const BUY_1 = { kind: "buy", target: "1" } as const;
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.init({
-    resources: await loadResources(["en-us", "zh-cn"]),
-    lng: "en-us",
-    lowerCaseLng: true,
-    interpolation: { escapeValue: false },
-  });
-});
+const i18n = createI18n({ resources: await loadResources(["en-us", "zh-cn"]), language: "en-us" });
 
 beforeEach(() => {
   storage = new MemoryStorage();
@@ -81,7 +74,7 @@ describe("a transaction's label and action", () => {
     const stored = storage.getItem(`dwn.txs.56.${ALICE.toLowerCase()}`) ?? "";
     // No sentence in either language reaches storage.
     expect(stored).not.toMatch(/Redeem|赎回|Approve|授权/);
-    const labels = (lang: string) =>
+    const labels = (lang: LanguageCode) =>
       readTxs(56, ALICE).map((tx) => tx.label && labelText(i18n.getFixedT(lang), tx.label));
     expect(labels("en-us")).toEqual(["Approve USDT", "Redeem principal"]);
     expect(labels("zh-cn")[1]).toBe("赎回本金");

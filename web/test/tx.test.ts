@@ -1,4 +1,4 @@
-import i18next from "i18next";
+import { createI18n } from "../src/i18n/translate";
 import {
   BaseError,
   ContractFunctionExecutionError,
@@ -10,7 +10,7 @@ import {
   WaitForTransactionReceiptTimeoutError,
   type Abi,
 } from "viem";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
 import { loadResources } from "../src/i18n/resources";
 import { describeTxProblem } from "../src/features/tx/describe";
@@ -32,15 +32,7 @@ function reverted(errorName: string, args: readonly unknown[], functionName = "b
   });
 }
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.init({
-    resources: await loadResources(["en-us", "zh-cn"]),
-    lng: "en-us",
-    lowerCaseLng: true,
-    interpolation: { escapeValue: false },
-  });
-});
+const i18n = createI18n({ resources: await loadResources(["en-us", "zh-cn"]), language: "en-us" });
 const sentence = (error: unknown, language: "en-us" | "zh-cn" = "en-us") =>
   describeTxProblem(txProblem(error), i18n.getFixedT(language));
 

@@ -1,11 +1,13 @@
 import ConfigProvider from "antd-mobile/es/components/config-provider";
-import enUS from "antd-mobile/es/locales/en-US";
-import zhCN from "antd-mobile/es/locales/zh-CN";
 import type { ReactNode } from "react";
+import { antdLocaleOf } from "../i18n/antdLocale";
 import { useLanguage } from "../i18n/useLanguage";
 
-/** antd-mobile's own texts (dialog buttons, pickers) in the closer of its two bundled languages. */
+/**
+ * antd-mobile's own texts (dialog buttons, pickers) in the closer of its two bundled languages,
+ * loaded with the language's strings (i18n/antdLocale.ts); its Chinese default until then.
+ */
 export function AntdLocale({ children }: { children: ReactNode }) {
-  const language = useLanguage();
-  return <ConfigProvider locale={language.startsWith("zh") ? zhCN : enUS}>{children}</ConfigProvider>;
+  const locale = antdLocaleOf(useLanguage());
+  return locale ? <ConfigProvider locale={locale}>{children}</ConfigProvider> : children;
 }

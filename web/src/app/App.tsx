@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from "@dwn/api";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { HashRouter } from "react-router-dom";
+import { HashRouter } from "./hashRouter";
 import { MenuProvider } from "../features/menu/MenuContext";
 import { WalletProvider, onWalletConnected } from "../features/wallet";
 import { RuntimeConfigProvider } from "../lib/runtime";

@@ -1,5 +1,5 @@
-import { Suspense } from "react";
-import { Outlet, useLocation } from "react-router-dom";
+import { Suspense, type ReactNode } from "react";
+import { useLocation } from "wouter";
 import { AppHeader } from "../components/AppHeader";
 import { SkeletonCards } from "../components/SkeletonCards";
 import { LazyMenuPopup } from "../features/menu/LazyMenuPopup";
@@ -11,8 +11,8 @@ import { ScreenErrorBoundary } from "./ScreenErrorBoundary";
 import styles from "./AppLayout.module.css";
 
 /** Every screen: the header above, the tab bar below, the menu popup over them; a transaction's banner when there is one. */
-export function AppLayout() {
-  const { pathname } = useLocation();
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
   return (
     <>
       <AppHeader />
@@ -21,9 +21,7 @@ export function AppLayout() {
         <TxBannerSlot />
         <ScreenErrorBoundary key={pathname}>
           <Refreshable>
-            <Suspense fallback={<SkeletonCards />}>
-              <Outlet />
-            </Suspense>
+            <Suspense fallback={<SkeletonCards />}>{children}</Suspense>
           </Refreshable>
         </ScreenErrorBoundary>
       </main>

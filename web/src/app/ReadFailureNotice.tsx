@@ -1,6 +1,6 @@
 import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react";
 import { readErrorText } from "../lib/readError";
 import { useRuntimeConfig } from "../lib/runtime";
 import styles from "./ReadFailureNotice.module.css";

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react";
 import styles from "./StartupError.module.css";
 
 /** What a screen shows when it crashed: a sentence and a reload button, never a blank page. */

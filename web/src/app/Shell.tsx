@@ -1,6 +1,5 @@
 import Button from "antd-mobile/es/components/button";
-import { useTranslation } from "react-i18next";
-import { HashRouter } from "react-router-dom";
+import { useTranslation } from "../i18n/react";
 import { AppHeader } from "../components/AppHeader";
 import { SkeletonCards } from "../components/SkeletonCards";
 import { showToast } from "../components/toast";
@@ -9,6 +8,7 @@ import { MenuProvider } from "../features/menu/MenuContext";
 import { TabBar } from "../features/menu/TabBar";
 import { AntdLocale } from "./AntdLocale";
 import layout from "./AppLayout.module.css";
+import { HashRouter } from "./hashRouter";
 import notice from "./ReadFailureNotice.module.css";
 
 /**

@@ -9,7 +9,7 @@ export interface BootPreloadTable {
   base: string;
   /** Every file named below, once: the numbers below index it. */
   files: string[];
-  /** Each screen's route pattern (react-router's, without the leading "/") with its files. */
+  /** Each screen's route pattern (the router's, without the leading "/") with its files. */
   routes: [pattern: string, files: number[]][];
   /** Where any other path leads: home. */
   fallback: number[];

@@ -1,5 +1,5 @@
 /**
- * Each screen's route (react-router's pattern without the leading "/", DESIGN.md §6) and the
+ * Each screen's route (the router's pattern without the leading "/", DESIGN.md §6) and the
  * module that draws it, relative to src/ and without its extension. Home is part of the shell
  * (see screens.ts): no module of its own.
  *

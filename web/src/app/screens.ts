@@ -1,8 +1,9 @@
 import type { RuntimeConfig } from "@dwn/api";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
-import { matchPath } from "react-router-dom";
+import { parse } from "regexparam";
 import { HomePage } from "../features/home/HomePage";
+import { pathOfHash } from "./hashRouter";
 import type { ScreenRoute } from "./routes";
 
 /** What a screen may start before its first render: the public reads its largest element shows. */
@@ -46,8 +47,9 @@ export const SCREENS: Record<ScreenRoute, () => Promise<ScreenModule>> = {
 
 /** The screen a hash route shows: home for the index and for any path without a screen. */
 export function screenOf(hash: string): ScreenRoute {
-  const pathname = hash.replace(/^#/, "").split("?")[0] || "/";
-  return (Object.keys(SCREENS) as ScreenRoute[]).find((path) => matchPath(`/${path}`, pathname)) ?? "home";
+  const path = pathOfHash(hash);
+  // The router's own patterns (wouter parses routes with regexparam).
+  return (Object.keys(SCREENS) as ScreenRoute[]).find((route) => parse(`/${route}`).pattern.test(path)) ?? "home";
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+import { useTranslation } from "../i18n/react";
+import { Link } from "wouter";
 import { useMenu } from "../features/menu/MenuContext";
 import { WalletButton } from "../features/wallet";
 import { Logo, MenuIcon } from "./icons";

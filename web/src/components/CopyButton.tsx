@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react";
 import { copyText } from "../lib/clipboard";
 import { CopyIcon } from "./icons";
 import { showToast } from "./toast";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react";
 import { useRuntimeConfig } from "../lib/runtime";
 import styles from "./ExplorerLink.module.css";
 

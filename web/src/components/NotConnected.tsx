@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react";
 import { ConnectButton } from "../features/wallet";
 import { addNamespace } from "../i18n/lazyNamespace";
 import { screenStrings, type ScreenMessages } from "../i18n/screenStrings";

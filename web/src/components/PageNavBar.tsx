@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react";
 import { ChevronIcon } from "./icons";
 import styles from "./PageNavBar.module.css";
 import { useGoBack } from "./useGoBack";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react";
 import { addNamespace } from "../i18n/lazyNamespace";
 import { screenStrings } from "../i18n/screenStrings";
 import { useRuntimeConfig } from "../lib/runtime";

@@ -23,7 +23,7 @@ export function textDirection(code: LanguageCode): "rtl" | "ltr" {
 const COMPLETE: readonly LanguageCode[] = ["zh-cn", "en-us"];
 
 /**
- * Where a missing string is looked up (i18next's `fallbackLng`): Traditional Chinese readers
+ * Where a missing string is looked up (i18n/translate.ts): Traditional Chinese readers
  * are better served by Simplified Chinese than by English; the other partial languages fall
  * back to English. The complete languages need no fallback.
  */

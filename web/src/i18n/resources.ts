@@ -28,7 +28,7 @@ export const LOADERS: Record<LanguageCode, () => Promise<Translation>> = {
   "ar-ae": async () => (await import("./locales/ar-ae")).arAe,
 };
 
-/** The strings of `codes`, as i18next's resources. */
+/** The strings of `codes`, as the translation layer's resources (i18n/translate.ts). */
 export async function loadResources(
   codes: readonly LanguageCode[],
 ): Promise<Partial<Record<LanguageCode, { translation: Translation }>>> {

@@ -1,6 +1,6 @@
 /**
  * Every string the wallet feature (and the devnet wallet) shows, under the `wallet.` prefix.
- * Nested objects, so i18next finds `wallet.bind.title` with its default key separator;
+ * Nested objects, so the translations find `wallet.bind.title` by its dotted key;
  * i18n/resources.ts merges each language's into its resources. Each language's wallet strings
  * travel in that language's chunk (locales/en-us.ts and locales/zh-cn.ts re-export them); this
  * module, which holds both, is for the tests and for the key type.

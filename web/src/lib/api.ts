@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react";
 import {
   ApiError,
   createApiClient,

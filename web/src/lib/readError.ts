@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/translate";
 import { ApiError, Status } from "@dwn/api";
 import { NO_REPLY } from "./api";
 

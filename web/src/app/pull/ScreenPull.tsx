@@ -1,7 +1,7 @@
 import PullToRefresh from "antd-mobile/es/components/pull-to-refresh";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { addNamespace } from "../../i18n/lazyNamespace";
 import { pullStrings } from "./strings";
 

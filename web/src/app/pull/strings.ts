@@ -1,7 +1,7 @@
 import type { LanguageCode } from "../../i18n/languages";
 
 /**
- * The pull-to-refresh's strings, as i18next's `pull` namespace: they travel with its lazily
+ * The pull-to-refresh's strings, as the `pull` namespace: they travel with its lazily
  * loaded chunk, not in the first visit's strings.
  */
 const enUs = {

@@ -2,7 +2,7 @@ import { hashKey, type QueryKey } from "@tanstack/react-query";
 import DotLoading from "antd-mobile/es/components/dot-loading";
 import InfiniteScroll from "antd-mobile/es/components/infinite-scroll";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { NoData } from "../NoData";
 import { usePagedList, type FetchPage } from "./usePagedList";
 import styles from "./InfiniteList.module.css";

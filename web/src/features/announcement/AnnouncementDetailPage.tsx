@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { useParams } from "react-router-dom";
+import { useTranslation } from "../../i18n/react";
+import { useParams } from "wouter";
 import { ApiError, Status } from "@dwn/api";
 import { NoData } from "../../components/NoData";
 import { PageLoading } from "../../components/PageLoading";

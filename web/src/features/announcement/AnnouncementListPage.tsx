@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { InfiniteList } from "../../components/InfiniteList";
 import { PageNavBar } from "../../components/PageNavBar";
 import { Section } from "../../components/Section";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import type { UpcomingChange } from "@dwn/api";
 import { ExplorerLink } from "../../components/ExplorerLink";
 import { addNamespace } from "../../i18n/lazyNamespace";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../i18n/translate";
 import type { SettingValue, UpcomingChange } from "@dwn/api";
 import { formatDecimal, formatTime, shorten } from "../../lib/format";
 import { formatMoney } from "../../lib/money";

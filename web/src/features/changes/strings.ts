@@ -1,9 +1,9 @@
 import type { LanguageCode } from "../../i18n/languages";
 
 /**
- * The strings of the "Upcoming change" notice, as i18next's `changes` namespace. They travel
+ * The strings of the "Upcoming change" notice, as the `changes` namespace. They travel
  * with the screens that show the notice (/mine, /pledge), not in the first visit's strings; the
- * notice adds them to i18next when it first renders (UpcomingChanges.tsx).
+ * notice adds them to the translations when it first renders (UpcomingChanges.tsx).
  */
 const enUs = {
   title: "Upcoming change",

@@ -1,7 +1,7 @@
 import Button from "antd-mobile/es/components/button";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router-dom";
+import { useTranslation } from "../../i18n/react";
+import { useSearchParams } from "../../app/hashRouter";
 import { encodeFunctionData } from "viem";
 import { stakingAbi } from "@dwn/contracts";
 import { PageNavBar } from "../../components/PageNavBar";
@@ -31,7 +31,7 @@ import styles from "./ContractDetailsPage.module.css";
  */
 export function ContractDetailsPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const id = stakeIdOfLink(params);
   return (
     <div data-testid="contract-details-page">

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { PageNavBar } from "../../components/PageNavBar";
 import { GameCard } from "./GameCard";
 import { GAMES } from "./games";

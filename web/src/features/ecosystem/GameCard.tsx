@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import type { GAMES } from "./games";
 import styles from "./GameCard.module.css";
 

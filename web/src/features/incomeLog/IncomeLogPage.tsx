@@ -1,6 +1,6 @@
 import type { Income } from "@dwn/api";
 import { useCallback, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { InfiniteList, type FetchPage } from "../../components/InfiniteList";
 import { NotConnected } from "../../components/NotConnected";
 import { PageNavBar } from "../../components/PageNavBar";

@@ -1,6 +1,6 @@
 import Popup from "antd-mobile/es/components/popup";
-import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router-dom";
+import { useTranslation } from "../../i18n/react";
+import { useLocation } from "wouter";
 import { ChevronIcon } from "../../components/icons";
 import { useLanguage } from "../../i18n/useLanguage";
 import { textDirection } from "../../i18n/languages";
@@ -16,7 +16,7 @@ export function MenuPopup() {
   const { t } = useTranslation();
   const { visible, close } = useMenu();
   useBackCloses(visible, close);
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const go = useMenuNavigation();
   // A side menu slides in from the reading start's opposite edge.
   const position = textDirection(useLanguage()) === "rtl" ? "left" : "right";

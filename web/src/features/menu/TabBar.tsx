@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router-dom";
+import { useTranslation } from "../../i18n/react";
+import { useLocation } from "wouter";
 import { GridIcon, HomeIcon, MenuIcon, ShareIcon } from "../../components/icons";
 import { useMenu } from "./MenuContext";
 import { MENU_ITEMS, isActive, type MenuItem } from "./menuItems";
@@ -16,7 +16,7 @@ const TABS: readonly [MenuItem["key"], ReactNode][] = [
 /** The bottom tab bar: the main screens, and "Menu", which opens the navigation popup. */
 export function TabBar() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const menu = useMenu();
   const go = useMenuNavigation();
   return (

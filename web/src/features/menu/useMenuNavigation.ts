@@ -1,10 +1,10 @@
-import { useNavigate } from "react-router-dom";
+import { useLocation } from "wouter";
 import type { MenuItem } from "./menuItems";
 import { useNotOpenToast } from "./useNotOpenToast";
 
 /** What tapping a navigation entry does: go to its screen, or say it is not open yet. */
 export function useMenuNavigation(): (item: MenuItem) => void {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const showNotOpen = useNotOpenToast();
   return (item) => {
     if ("to" in item) navigate(item.to);

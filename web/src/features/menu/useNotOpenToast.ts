@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { showToast } from "../../components/toast";
 
 /** Shows "Not open yet": what Market, Exchange and /notopen do instead of opening a screen. */

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+import { useTranslation } from "../../i18n/react";
+import { Link } from "wouter";
 import type { ScreenContext } from "../../app/screens";
 import { publicClientFor } from "../../lib/chain";
 import { UpcomingChanges } from "../changes/UpcomingChanges";

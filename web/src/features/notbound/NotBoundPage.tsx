@@ -1,6 +1,6 @@
 import Button from "antd-mobile/es/components/button";
-import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router-dom";
+import { useTranslation } from "../../i18n/react";
+import { useLocation } from "wouter";
 import styles from "./NotBoundPage.module.css";
 import emptyImage from "../../assets/empty.svg";
 
@@ -10,7 +10,7 @@ import emptyImage from "../../assets/empty.svg";
  */
 export function NotBoundPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return (
     <div className={styles.page} data-testid="not-bound-page">
       <img src={emptyImage} alt="" width={120} height={90} />

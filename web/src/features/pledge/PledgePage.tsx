@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import type { ScreenContext } from "../../app/screens";
 import { PageNavBar } from "../../components/PageNavBar";
 import { Tabs } from "../../components/Tabs";

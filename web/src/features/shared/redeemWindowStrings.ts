@@ -2,8 +2,8 @@ import type { LanguageCode } from "../../i18n/languages";
 
 /**
  * The strings of the redeem window reminders (home's card, the details screen's calendar), as
- * i18next's `redeemWindow` namespace. They travel with those parts, not in the first visit's
- * strings; each adds them to i18next when it first renders (i18n/lazyNamespace.ts).
+ * the `redeemWindow` namespace. They travel with those parts, not in the first visit's
+ * strings; each adds them to the translations when it first renders (i18n/lazyNamespace.ts).
  */
 const enUs = {
   title: "Redeem window",

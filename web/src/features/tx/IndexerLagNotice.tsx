@@ -1,5 +1,5 @@
 import NoticeBar from "antd-mobile/es/components/notice-bar";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import type { IndexerLag } from "./useIndexerLag";
 
 /** Above a list the indexer fills: says so while the user's latest transaction is not in it yet. */

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { estimateGas } from "viem/actions";
 import { Placeholder } from "../../components/Placeholder";
 import { addNamespace } from "../../i18n/lazyNamespace";

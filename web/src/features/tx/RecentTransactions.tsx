@@ -1,5 +1,5 @@
 import Popup from "antd-mobile/es/components/popup";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { ExplorerLink } from "../../components/ExplorerLink";
 import { addNamespace } from "../../i18n/lazyNamespace";
 import { formatTime, shorten } from "../../lib/format";

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { shorten } from "../../lib/format";
 import { useRuntimeConfig } from "../../lib/runtime";
 import { labelText } from "./label";

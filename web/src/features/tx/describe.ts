@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../i18n/translate";
 import type { Messages } from "../../i18n/locales/en-us";
 import { formatTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../i18n/translate";
 
 /** The keys of the app's strings that name what a transaction does ("Approve {{token}}", "Buy NFT"). */
 export const TX_LABEL_KEYS = [

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { addNamespace } from "../../i18n/lazyNamespace";
 import { useRuntimeConfig } from "../../lib/runtime";
 import { usePublicClient } from "../../lib/usePublicClient";

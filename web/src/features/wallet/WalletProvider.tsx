@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { showToast } from "../../components/toast";
 import { ApiSessionContext, type ApiSession } from "../../lib/api";
 import { chainFromConfig } from "../../lib/chain";

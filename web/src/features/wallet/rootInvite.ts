@@ -6,7 +6,7 @@ import type { LanguageCode } from "../../i18n/languages";
 import { readView } from "../../lib/reads/readView";
 import { useRuntimeConfig } from "../../lib/runtime";
 import { usePublicClient } from "../../lib/usePublicClient";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 
 /**
  * What a visitor whose invite link cannot be used may do instead: join through the referral

@@ -390,3 +390,6 @@ export type Messages = typeof enUs;
 
 /** The wallet feature's English strings travel in this chunk (i18n/resources.ts merges them). */
 export { walletEnUs } from "../wallet-en-us";
+
+/** antd-mobile's English texts travel in this chunk too (i18n/antdLocale.ts). */
+export { default as antdEnUs } from "antd-mobile/es/locales/en-US";

@@ -1,5 +1,5 @@
 import type { Notice } from "@dwn/api";
-import { Link } from "react-router-dom";
+import { Link } from "wouter";
 import { ChevronIcon } from "../../../components/icons";
 import { formatTime } from "../../../lib/format";
 import styles from "./NoticeRow.module.css";

@@ -1,5 +1,5 @@
 import Button from "antd-mobile/es/components/button";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { addNamespace } from "../../../i18n/lazyNamespace";
 import { redeemWindowStrings } from "../../shared/redeemWindowStrings";
 import type { StakeInfo } from "../../../lib/reads/staking";

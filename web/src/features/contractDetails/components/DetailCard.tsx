@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { known } from "../../../components/Placeholder";
 import { Section } from "../../../components/Section";
 import { formatDecimal, formatTime } from "../../../lib/format";

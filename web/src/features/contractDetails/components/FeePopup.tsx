@@ -1,6 +1,6 @@
 import Button from "antd-mobile/es/components/button";
 import Popup from "antd-mobile/es/components/popup";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { LazyNetworkFee } from "../../tx/LazyNetworkFee";
 import type { FeeRequest } from "../../tx/networkFee";
 import { feeEstimate, feeFigures } from "../../shared/utils/fees";

@@ -1,6 +1,6 @@
 import type { StakeRewards } from "@dwn/api";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { InfiniteList, type FetchPage } from "../../../components/InfiniteList";
 import { NotConnected } from "../../../components/NotConnected";
 import { Section } from "../../../components/Section";

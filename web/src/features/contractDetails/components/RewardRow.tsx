@@ -1,5 +1,5 @@
 import type { ClaimRow, RewardRow as Reward } from "@dwn/api";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { ExplorerLink } from "../../../components/ExplorerLink";
 import { parseAmount } from "../../../lib/amount";
 import { formatTime } from "../../../lib/format";

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { stakingAbi } from "@dwn/contracts";
 import { useGoBack } from "../../../components/useGoBack";
 import { showToast } from "../../../components/toast";

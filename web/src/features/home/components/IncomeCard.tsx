@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+import { useTranslation } from "../../../i18n/react";
+import { Link } from "wouter";
 import { ChevronIcon } from "../../../components/icons";
 import { known } from "../../../components/Placeholder";
 import { formatMoney } from "../../../lib/money";

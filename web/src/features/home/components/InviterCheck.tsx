@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { shorten } from "../../../lib/format";
 import { InviteProblem } from "../../wallet/components/InviteProblem";
 import { useInviterProblem } from "../../wallet/rootInvite";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { addNamespace } from "../../../i18n/lazyNamespace";
 import { redeemWindowStrings } from "../../shared/redeemWindowStrings";
-import { Link } from "react-router-dom";
+import { Link } from "wouter";
 import type { Address } from "viem";
 import { Section } from "../../../components/Section";
 import { useChainTime } from "../../shared/hooks/useChainTime";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../../i18n/translate";
 import { durationParts } from "../../shared/utils/duration";
 import { windowReminder, type WindowReminder } from "../../shared/utils/redeemWindows";
 import type { ScheduledStake } from "../hooks/useStakeSchedules";

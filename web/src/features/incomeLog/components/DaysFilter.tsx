@@ -1,6 +1,6 @@
 import DatePicker from "antd-mobile/es/components/date-picker";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { showToast } from "../../../components/toast";
 import { timeRange, type PickedDays } from "../utils/incomes";
 import styles from "./IncomeFilters.module.css";

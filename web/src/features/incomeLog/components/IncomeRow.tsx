@@ -1,5 +1,5 @@
 import type { Income } from "@dwn/api";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { ExplorerLink } from "../../../components/ExplorerLink";
 import { formatTime } from "../../../lib/format";
 import { incomeLabel, isWithdrawal, signedAmount } from "../utils/incomes";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { INCOME_FILTERS, filterLabelKey, type IncomeFilter } from "../utils/incomes";
 import styles from "./IncomeFilters.module.css";
 

@@ -1,7 +1,7 @@
 import Button from "antd-mobile/es/components/button";
 import Popup from "antd-mobile/es/components/popup";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { known } from "../../../components/Placeholder";
 import { formatMoney } from "../../../lib/money";
 import { readAllowances } from "../../../lib/reads/erc20";

@@ -1,7 +1,7 @@
 import Button from "antd-mobile/es/components/button";
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+import { useTranslation } from "../../../i18n/react";
+import { Link } from "wouter";
 import { Section } from "../../../components/Section";
 import { showToast } from "../../../components/toast";
 import { known } from "../../../components/Placeholder";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { Section } from "../../../components/Section";
 import { showToast } from "../../../components/toast";
 import type { Tier } from "../../../lib/reads/pool";

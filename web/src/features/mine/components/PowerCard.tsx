@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { Section } from "../../../components/Section";
 import { known } from "../../../components/Placeholder";
 import { parseAmount } from "../../../lib/amount";

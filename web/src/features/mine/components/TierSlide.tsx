@@ -1,5 +1,5 @@
 import Button from "antd-mobile/es/components/button";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { formatMoney } from "../../../lib/money";
 import type { Tier } from "../../../lib/reads/pool";
 import { useTierDescription } from "../../shared/hooks/useTierDescription";

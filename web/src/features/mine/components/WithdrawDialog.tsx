@@ -1,5 +1,5 @@
 import Dialog from "antd-mobile/es/components/dialog";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { encodeFunctionData } from "viem";
 import { poolAbi } from "@dwn/contracts";
 import { useRuntimeConfig } from "../../../lib/runtime";

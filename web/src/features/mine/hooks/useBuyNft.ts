@@ -1,6 +1,6 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../../i18n/translate";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { poolAbi, tokenAbi } from "@dwn/contracts";
 import { showToast } from "../../../components/toast";
 import { readAllowances, readBalances } from "../../../lib/reads/erc20";

@@ -1,6 +1,6 @@
 import Button from "antd-mobile/es/components/button";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { Section } from "../../../components/Section";
 import { known } from "../../../components/Placeholder";
 import { formatMoney } from "../../../lib/money";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router-dom";
+import { useTranslation } from "../../../i18n/react";
+import { useSearchParams } from "../../../app/hashRouter";
 import { NoData } from "../../../components/NoData";
 import { NotConnected } from "../../../components/NotConnected";
 import { PageLoading } from "../../../components/PageLoading";
@@ -49,7 +49,7 @@ export function RecordsTab() {
 }
 
 function StakeRecordList({ status }: { status: 0 | 1 | 2 }) {
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const list = useStakeList(status);
   const ids = useMemo(() => (list.data ?? []).map((record) => BigInt(record.id)), [list.data]);
   const pending = usePendingRewards(ids);

@@ -1,6 +1,6 @@
 import type { StakeRecord } from "@dwn/api";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
+import { useTranslation } from "../../../i18n/react";
+import { Link } from "wouter";
 import { known } from "../../../components/Placeholder";
 import { parseAmount } from "../../../lib/amount";
 import { formatDecimal, formatTime } from "../../../lib/format";

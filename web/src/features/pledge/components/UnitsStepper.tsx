@@ -1,6 +1,6 @@
 import Stepper from "antd-mobile/es/components/stepper";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { addNamespace } from "../../../i18n/lazyNamespace";
 import { screenStrings } from "../../../i18n/screenStrings";
 import { MIN_UNITS, numericText, unitsFromText } from "../utils/units";

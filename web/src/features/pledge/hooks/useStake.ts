@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { maxUint256 } from "viem";
 import { stakingAbi, tokenAbi } from "@dwn/contracts";
 import { showToast } from "../../../components/toast";

@@ -1,6 +1,6 @@
 import type { Friend } from "@dwn/api";
 import Popup from "antd-mobile/es/components/popup";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { parseAmount } from "../../../lib/amount";
 import { displayAddress } from "../../../lib/displayAddress";
 import { formatMoney } from "../../../lib/money";

@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { INVITE_QR_DELAY_MS, INVITE_QR_OPTIONS } from "../../../lib/inviteQr";
 import styles from "./InviteQr.module.css";
 

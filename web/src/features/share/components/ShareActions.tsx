@@ -1,6 +1,6 @@
 import Button from "antd-mobile/es/components/button";
 import QRCode from "qrcode";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { showToast } from "../../../components/toast";
 import { addNamespace } from "../../../i18n/lazyNamespace";
 import { copyText } from "../../../lib/clipboard";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import styles from "./ShareBanner.module.css";
 import bannerImage from "../../../assets/banner.svg";
 

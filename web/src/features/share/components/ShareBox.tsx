@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { CopyButton } from "../../../components/CopyButton";
 import { Section } from "../../../components/Section";
 import { shorten } from "../../../lib/format";

@@ -1,6 +1,6 @@
 import type { Friend } from "@dwn/api";
 import { lazy, Suspense, useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { InfiniteList, type FetchPage } from "../../../components/InfiniteList";
 import { NotConnected } from "../../../components/NotConnected";
 import { useApi } from "../../../lib/api";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { known } from "../../../components/Placeholder";
 import { useTeamInfo } from "../../shared/hooks/useTeamInfo";
 import styles from "./TeamSummary.module.css";

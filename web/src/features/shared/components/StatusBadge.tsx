@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import styles from "./StatusBadge.module.css";
 
 const COLOURS = ["inProgress", "waiting", "ended"] as const;

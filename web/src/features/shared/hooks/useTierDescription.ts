@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { describedTier } from "../utils/tiers";
 
 /** A tier's localized description (spec §3), or "#id" for an id the product does not describe. */

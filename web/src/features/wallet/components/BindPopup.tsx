@@ -1,6 +1,6 @@
 import Button from "antd-mobile/es/components/button";
 import CenterPopup from "antd-mobile/es/components/center-popup";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { encodeFunctionData, getAddress, isAddress } from "viem";
 import { poolAbi } from "@dwn/contracts";
 import { shorten } from "../../../lib/format";

@@ -1,5 +1,5 @@
 import Button, { type ButtonProps } from "antd-mobile/es/components/button";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { useWallet } from "../context";
 
 export type ConnectButtonProps = Omit<ButtonProps, "onClick" | "loading"> & { testId?: string };

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { inviteRoute, useInviteStrings, useRootInviter } from "../rootInvite";
 import styles from "./WalletPopup.module.css";
 

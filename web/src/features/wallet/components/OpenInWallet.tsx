@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { WALLET_APPS } from "../walletApps";
 import styles from "./OpenInWallet.module.css";
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import Button from "antd-mobile/es/components/button";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { shorten } from "../../../lib/format";
 import { useWallet } from "../context";
 import { WalletIcon } from "../../../components/icons";

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import Popup from "antd-mobile/es/components/popup";
 import { useQuery } from "@tanstack/react-query";
 import { tokenAbi } from "@dwn/contracts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import type { Address } from "viem";
 import { showToast } from "../../../components/toast";
 import { addNamespace } from "../../../i18n/lazyNamespace";

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import Popup from "antd-mobile/es/components/popup";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import type { WalletDiscovery } from "../discovery";
 import type { Eip1193Provider } from "../eip1193";
 import { WalletIcon } from "../../../components/icons";
