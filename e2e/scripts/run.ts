@@ -1,4 +1,4 @@
-// `npm run e2e:test`: the browser tests in three lanes that run at the same time. Each lane starts
+// `npm run e2e:test`: the browser tests in two lanes that run at the same time. Each lane starts
 // one stack (`npm start`, see support/stack.ts) and runs its files one after another against it;
 // a file that needs a stack of its own (other options or configuration, see e2eSuite) starts
 // its own when its turn comes, beside the other lane. Each file is its own `node --test` run, so
@@ -25,32 +25,25 @@ const E2E = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * each file gets accounts of its own (E2E_ACCOUNT_OFFSET, see devnetAccount), and the order
  * keeps what a file needs of the seeded state:
  * - offline, config-offline and wallet read alice's team as seeded (bob and dave): before any
- *   file binds an account of its own to alice (pending here; the other lanes have stacks of
- *   their own);
+ *   file binds an account of its own to alice (pending, mine, and all of lane B);
  * - wallet puts the chain back after each test (evm_revert to where it started) and checks what
  *   `wallet_addEthereumChain` is sent, which names the explorer: on the stack without one;
  * - pledge sums the emission of the seed's stakes in their first cycle: before any file of its
  *   lane moves the chain's clock (screens, with its stake in its redeem window).
- * Lanes B and C's stacks name the explorer their history rows link to (pledge asks for it). mine
- * (which counts the days since the pool opened and sells tiers out), timelock (--timelock) and
+ * Lane B's stack names the explorer its history rows link to (pledge asks for it). mine (which
+ * counts the days since the pool opened and sells tiers out), timelock (--timelock) and
  * walletconnect (WALLETCONNECT_PROJECT_ID) start stacks of their own (see e2eSuite). csp, invite
- * and wallet-apps write nothing on the chain and read nothing of the explorer: any lane takes them.
- * Three lanes, not two: a browser-test file leaves one of the CI machine's two cores idle most of
- * the time (waiting on blocks, timers and the browser), so two lanes kept about one core busy.
+ * and wallet-apps write nothing on the chain and read nothing of the explorer: either lane takes them.
  * The lanes are balanced by the files' times (docs/testing.md), so they end close together.
  */
 const LANES: readonly { env: Record<string, string>; files: readonly string[] }[] = [
   {
     env: {},
-    files: ["offline", "config-offline", "csp", "polish", "wallet", "pending", "invite", "timelock"],
+    files: ["offline", "config-offline", "csp", "polish", "wallet", "pending", "invite", "mine", "timelock"],
   },
   {
     env: { EXPLORER_URL: "https://testnet.bscscan.com" },
-    files: ["pledge", "screens"],
-  },
-  {
-    env: { EXPLORER_URL: "https://testnet.bscscan.com" },
-    files: ["share", "language", "wallet-apps", "mine", "walletconnect"],
+    files: ["pledge", "screens", "language", "share", "wallet-apps", "walletconnect"],
   },
 ];
 
