@@ -460,7 +460,10 @@ test("staking approves DWN and A8 once, stakes, and the chain and the records ho
   assert.equal(await textOf(card.getByTestId("stake-pay-dwn")), amount(2n * terms.dwnAmount, "DWN"));
   assert.equal(await textOf(card.getByTestId("stake-days")), days(terms.cycle));
   assert.equal(await textOf(card.getByTestId("stake-start")), utc(info.startTime));
-  assert.match(await textOf(card.getByTestId("stake-udbk")), / UDBK$/);
+  // The pending reward is the chain's: a placeholder until its read answers, then an amount.
+  const udbk = card.getByTestId("stake-udbk");
+  await udbk.filter({ hasText: / UDBK$/ }).waitFor();
+  assert.match(await textOf(udbk), / UDBK$/);
   await screenshot(page, "pledge-records");
 
   // A second stake needs no approval: the allowances already cover it.
