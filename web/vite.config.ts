@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
@@ -35,6 +36,15 @@ export default defineConfig({
       fallback: "home",
       languages: Object.fromEntries(
         LANGUAGES.map((code) => [code, languagesToLoad(code).map((l) => path.join(SRC, "i18n/locales", l))]),
+      ),
+      screenLanguages: Object.fromEntries(
+        LANGUAGES.map((code) => [
+          code,
+          // The complete languages' (src/i18n/resources.ts, SCREEN_LOADERS): the others fall back to them.
+          languagesToLoad(code)
+            .map((l) => path.join(SRC, "i18n/locales", `${l}-screens`))
+            .filter((module) => existsSync(`${module}.ts`)),
+        ]),
       ),
       defaultLanguage: DEFAULT_LANGUAGE,
     }),
