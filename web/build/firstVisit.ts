@@ -14,7 +14,7 @@ import type { Manifest } from "vite";
 import { bootPreloads, type BootPreloadTable } from "../src/app/bootPreloads.ts";
 
 /** The first-visit budget in kB (1 kB = 1000 bytes, as Vite reports sizes). */
-export const FIRST_VISIT_BUDGET_KB = 124;
+export const FIRST_VISIT_BUDGET_KB = 123;
 /** The lazily loaded modules a first visit needs before home shows: zh-cn, the default language. */
 const FIRST_VISIT_LAZY = ["src/i18n/locales/zh-cn.ts"];
 

@@ -72,9 +72,11 @@ async function addScreenStrings(code: LanguageCode): Promise<void> {
 }
 
 /**
- * Adds the strings of the screens other than home (i18n/resources.ts, SCREEN_LOADERS) to every
- * language in use, now and whenever one is added; resolves once they are in place. Each such
- * screen loads them with its chunk (app/screens.ts), so none renders before its strings.
+ * Adds the strings a first visit to home does not show, the other screens' and the transaction
+ * flow's (i18n/resources.ts, SCREEN_LOADERS), to every language in use, now and whenever one is
+ * added; resolves once they are in place. Each such screen loads them with its chunk
+ * (app/screens.ts), as do the transaction banner, the wallet's popups and its recent
+ * transactions, so none renders before its strings.
  */
 export async function loadScreenStrings(): Promise<void> {
   screensWanted = true;

@@ -95,55 +95,6 @@ export const enUs = {
   pledge: {
     goStake: "Stake now",
   },
-  tx: {
-    awaitingWallet: "{{label}}: confirm in your wallet",
-    pending: "{{label}}: pending",
-    confirmed: "{{label}}: confirmed",
-    failed: "{{label}}: failed",
-    viewOnExplorer: "View on explorer",
-    close: "Close",
-    reverted: "The transaction failed on chain.",
-    rejected: "You rejected the transaction in your wallet.",
-    noGas: "Not enough {{coin}} to pay the network fee.",
-    dropped:
-      "The transaction was not confirmed within 5 minutes: it may have been dropped. Check your wallet's activity before trying again.",
-    unreachable: "Can't reach the chain: the transaction was not sent. Please try again.",
-    notSent: "The transaction could not be sent. Please try again.",
-    indexerBehind:
-      "Your latest transaction (block {{block}}) is still being recorded; records up to block {{indexed}} are shown.",
-    approve: "Approve {{token}}",
-    buy: "Buy NFT",
-    collectStatic: "Withdraw static income",
-    collectDynamic: "Withdraw dynamic income",
-    stake: "Stake",
-    claim: "Claim reward",
-    redeem: "Redeem principal",
-  },
-  contractErrors: {
-    unknown: "The contract refused the transaction ({{name}}).",
-    InsufficientReserve: "The reserve cannot pay {{needed}} now; your balance is untouched.",
-    NoStaticIncome: "No static income!",
-    NoDynamicIncome: "No dynamic income!",
-    PoolBuyingNotOpen: "Buying opens at {{time}}.",
-    PoolInvalidTier: "This NFT tier does not exist.",
-    PoolTierSoldOut: "Insufficient remaining quantity!",
-    PoolTierLimitReached: "You already own the most NFTs of this tier ({{limit}}).",
-    PoolUserNotBound: "Please bind the parent address!",
-    PoolQuoteMoved:
-      "The price or computing power changed before your purchase went through (now {{usdt}} + {{dwn9}}). Nothing was charged: check the new terms and try again.",
-    StakingTermsMoved:
-      "The staking terms changed before your stake went through (now {{dwn}} + {{a8}}, {{cycle}}-day cycle). Nothing was taken: check the new terms and try again.",
-    StakingAlreadyRedeemed: "This pledge has already been redeemed.",
-    StakingInvalidUnits: "The quantity must be between 1 and {{max}}.",
-    StakingNotConfigured: "Staking is not open yet.",
-    StakingNotStakeOwner: "This pledge belongs to another address.",
-    StakingNothingToCollect: "There is no reward to claim yet.",
-    StakingRedeemWindowClosed: "The principal can be redeemed from {{opensAt}} until {{closesAt}}.",
-    StakingUnknownStake: "This pledge does not exist.",
-    EnforcedPause: "The contract is paused; please try again later.",
-    ERC20InsufficientBalance: "Insufficient token balance.",
-    ERC20InsufficientAllowance: "The approved amount is too small; please approve again.",
-  },
 };
 
 /** The strings a first visit loads (home, the shell, the errors and the transaction flow). */
