@@ -1,7 +1,8 @@
 /**
  * `npm run bench:web`: builds the production bundle and prints the gzip size of the JavaScript
  * a first visit to /chain/#/home downloads (build/firstVisit.ts says what it counts), and each
- * route's chunk. `--json` prints one JSON line instead of the table.
+ * route's chunk, and the stylesheets the page links (render-blocking). `--json` prints one JSON
+ * line instead of the table.
  */
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,7 +14,7 @@ const json = process.argv.includes("--json");
 
 await build({ root: webDir, logLevel: json ? "silent" : "warn" });
 
-const { files: firstVisit, total, routes } = measureFirstVisit(join(webDir, "dist"));
+const { files: firstVisit, total, routes, stylesheets } = measureFirstVisit(join(webDir, "dist"));
 const largest = routes[0];
 
 if (json) {
@@ -24,6 +25,7 @@ if (json) {
       files: firstVisit.map((row) => ({ ...row, gzip: kB(row.gzip) })),
       largestRoute: { ...largest, chunkGzip: kB(largest.chunkGzip), addedGzip: kB(largest.addedGzip) },
       routes: routes.map((r) => ({ ...r, chunkGzip: kB(r.chunkGzip), addedGzip: kB(r.addedGzip) })),
+      stylesheets: stylesheets.map((sheet) => ({ ...sheet, bytes: kB(sheet.bytes), gzip: kB(sheet.gzip) })),
     }),
   );
 } else {
@@ -35,6 +37,11 @@ if (json) {
   console.log(
     `  ${pad("total", 60)} ${kB(total).toFixed(2).padStart(8)} kB  (${verdict} the ${FIRST_VISIT_BUDGET_KB} kB target)`,
   );
+  console.log("\nRender-blocking CSS (minified / gzip -9):");
+  for (const sheet of stylesheets)
+    console.log(
+      `  ${pad(sheet.file, 60)} ${kB(sheet.bytes).toFixed(2).padStart(8)} kB / ${kB(sheet.gzip).toFixed(2)} kB`,
+    );
   console.log("\nRoute chunks (own chunk / added beyond the entry, gzip):");
   for (const r of routes) {
     console.log(

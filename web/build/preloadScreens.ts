@@ -10,6 +10,8 @@ export interface PreloadScreensOptions {
   fallback: string;
   /** Each language's module files (its own strings and those it falls back to), without extension. */
   languages: Record<string, string[]>;
+  /** The same for the strings of the screens other than home. */
+  screenLanguages: Record<string, string[]>;
   defaultLanguage: string;
 }
 
@@ -62,6 +64,9 @@ export function preloadTable(bundle: Rolldown.OutputBundle, options: PreloadScre
     fallback: routes.find(([pattern]) => pattern === options.fallback)?.[1] ?? [],
     languages: Object.fromEntries(
       Object.entries(options.languages).map(([code, modules]) => [code, [...new Set(modules.flatMap(filesOf))]]),
+    ),
+    screenLanguages: Object.fromEntries(
+      Object.entries(options.screenLanguages).map(([code, modules]) => [code, [...new Set(modules.flatMap(filesOf))]]),
     ),
     defaultLanguage: options.defaultLanguage,
   };

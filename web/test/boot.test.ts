@@ -7,7 +7,16 @@ import { SCREENS, screenOf } from "../src/app/screens";
 
 const table: BootPreloadTable = {
   base: "/chain/",
-  files: ["assets/Home.js", "assets/Mine.js", "assets/Mine.css", "assets/Detail.js", "assets/zh-cn.js", "assets/en.js"],
+  files: [
+    "assets/Home.js",
+    "assets/Mine.js",
+    "assets/Mine.css",
+    "assets/Detail.js",
+    "assets/zh-cn.js",
+    "assets/en.js",
+    "assets/zh-cn-screens.js",
+    "assets/en-screens.js",
+  ],
   routes: [
     ["home", [0]],
     ["mine", [1, 2]],
@@ -15,6 +24,7 @@ const table: BootPreloadTable = {
   ],
   fallback: [0],
   languages: { "zh-cn": [4], "en-us": [5], "ja-jp": [5] },
+  screenLanguages: { "zh-cn": [6], "en-us": [7], "ja-jp": [7] },
   defaultLanguage: "zh-cn",
 };
 
@@ -28,7 +38,15 @@ describe("the boot preloads index.html makes", () => {
       { rel: "modulepreload", href: "/chain/assets/zh-cn.js", fetchPriority: "auto" },
       { rel: "modulepreload", href: "/chain/assets/Mine.js", fetchPriority: "low" },
       { rel: "preload", as: "style", href: "/chain/assets/Mine.css", fetchPriority: "low" },
+      { rel: "modulepreload", href: "/chain/assets/zh-cn-screens.js", fetchPriority: "low" },
     ]);
+  });
+
+  it("fetches the screens' strings in the cookie's language for a screen other than home, and never for home", () => {
+    expect(hrefs("#/mine", "language=ja-jp")).toContain("/chain/assets/en-screens.js");
+    expect(hrefs("#/mine", "language=constructor")).toContain("/chain/assets/zh-cn-screens.js");
+    for (const hash of ["#/home", "#/", "#/nowhere"])
+      expect(hrefs(hash).filter((href) => /screens/.test(href))).toEqual([]);
   });
 
   it("reads the route from the hash, with its query and parameters", () => {

@@ -12,7 +12,7 @@ import {
   type Hex,
 } from "viem";
 import { describe, expect, it } from "vitest";
-import { leanAbis, unreadByViem, withoutProperties } from "../build/leanAbis";
+import { abiCalls, exportedAbis, leanAbis, narrowedModule, unreadByViem, withoutProperties } from "../build/leanAbis";
 import { hookOf } from "./support/plugin-hooks";
 
 const DEPLOYMENTS = path.resolve(
@@ -145,5 +145,81 @@ describe("the lean-ABI build step", () => {
     expect(lean).not.toMatch(/"internalType"|"indexed": false|"anonymous": false/);
     const names = (text: string) => [...text.matchAll(/"name": "(\w+)",\n\s*"(?:outputs|type)"/g)].map((m) => m[1]);
     expect(names(lean)).toEqual(names(code));
+  });
+});
+
+describe("each module's ABIs, narrowed to the functions it calls", () => {
+  const code = readFileSync(DEPLOYMENTS, "utf8");
+  const reads = `import { poolAbi, tokenAbi } from "@dwn/contracts";
+import { readView } from "./readView";
+export const root = (client) => readView(client, { address: a, abi: poolAbi, functionName: "root" });
+export const both = (client) => Promise.all([
+  readView(client, { address: a, abi: poolAbi, functionName: "validUser", args: [b] }),
+  readView(client, { address: a, abi: tokenAbi, functionName: "balanceOf", args: [b] }),
+  readView(client, { address: a, abi: poolAbi, functionName: "root" }),
+]);
+export const data = encodeFunctionData({ abi: tokenAbi, functionName: "approve", args: [b, 1n] });
+`;
+
+  it("finds the functions a module reads or encodes by name, each once", () => {
+    expect(abiCalls(reads, "reads.js")?.calls).toEqual({
+      poolAbi: ["root", "validUser"],
+      tokenAbi: ["approve", "balanceOf"],
+    });
+  });
+
+  it("leaves whole the ABIs a module uses otherwise: spread, by a variable's name, in a write, re-exported", () => {
+    const imports = 'import { poolAbi } from "@dwn/contracts";\n';
+    for (const use of [
+      "const all = [...poolAbi];",
+      "readView(client, { abi: poolAbi, functionName: name });",
+      'wallet.writeContract({ abi: poolAbi, functionName: "setInviter", args: [a] });',
+      'run({ abi: poolAbi, functionName: "buy" });',
+      'readView(client, { abi: poolAbi, functionName: "root" }); export { poolAbi };',
+    ])
+      expect(abiCalls(imports + use, "m.js"), use).toBeUndefined();
+    expect(abiCalls('import { deployments } from "@dwn/contracts"; f(deployments);', "m.js")).toBeUndefined();
+    expect(abiCalls('import { readView } from "./readView";', "m.js")).toBeUndefined();
+  });
+
+  it("gives such a module its own module of those functions, which encode and decode as the whole ABI does", async () => {
+    const plugin = leanAbis();
+    const transformed = String(transform(reads, "/repo/web/src/lib/reads/x.ts"));
+    const source = /from "(dwn-abi:[^"]+)"/.exec(transformed)?.[1];
+    expect(source).toBeDefined();
+    expect(transformed.replace(`"${source}"`, '"@dwn/contracts"')).toBe(reads);
+
+    const resolveId = hookOf(plugin, "resolveId");
+    const id = await resolveId.call(
+      { resolve: () => Promise.resolve({ id: DEPLOYMENTS }) } as never,
+      source!,
+      "/repo/web/src/lib/reads/x.ts",
+      { isEntry: false } as never,
+    );
+    expect(typeof id).toBe("string");
+    const loaded = String(await hookOf(plugin, "load").call({ addWatchFile: () => {} } as never, String(id)));
+    const abis = exportedAbis(loaded.replace(/^export const (\w+) = (.*);$/gm, "export const $1 = $2 as const;"));
+    expect(Object.keys(abis).sort()).toEqual(["poolAbi", "tokenAbi"]);
+    expect(abis.poolAbi.map((item) => item.name)).toEqual(["root", "validUser"]);
+    expect(abis.tokenAbi.map((item) => item.name).sort()).toEqual(["approve", "balanceOf"]);
+    expect(loaded).not.toMatch(/internalType/);
+
+    const { poolAbi, tokenAbi } = await import("@dwn/contracts");
+    const account = "0x00000000000000000000000000000000000000aa";
+    const narrowPool = abis.poolAbi as unknown as typeof poolAbi;
+    const narrowToken = abis.tokenAbi as unknown as typeof tokenAbi;
+    expect(encodeFunctionData({ abi: narrowPool, functionName: "validUser", args: [account] })).toBe(
+      encodeFunctionData({ abi: poolAbi, functionName: "validUser", args: [account] }),
+    );
+    const balance = encodeAbiParameters([{ type: "uint256" }], [5n]);
+    expect(decodeFunctionResult({ abi: narrowToken, functionName: "balanceOf", data: balance })).toBe(
+      decodeFunctionResult({ abi: tokenAbi, functionName: "balanceOf", data: balance }),
+    );
+  });
+
+  it("fails the build for a function the ABI does not have", () => {
+    expect(() => narrowedModule(code, { poolAbi: ["noSuchFunction"] })).toThrow(
+      /poolAbi has no function noSuchFunction/,
+    );
   });
 });

@@ -30,6 +30,7 @@ const bundle = (): Rolldown.OutputBundle => {
     chunk("detail.js", { isDynamicEntry: true, imports: ["shared.js"], facadeModuleId: "/w/src/Detail.tsx" }),
     chunk("zh.js", { isDynamicEntry: true, facadeModuleId: "/w/src/zh-cn.ts" }),
     chunk("en.js", { isDynamicEntry: true, imports: ["zh.js"], facadeModuleId: "/w/src/en-us.ts" }),
+    chunk("zh-screens.js", { isDynamicEntry: true, facadeModuleId: "/w/src/zh-cn-screens.ts" }),
   ];
   return Object.fromEntries([
     ...chunks.map((c) => [c.fileName, c]),
@@ -46,6 +47,7 @@ const options: PreloadScreensOptions = {
   ],
   fallback: "home",
   languages: { "zh-cn": ["/w/src/zh-cn"], "en-us": ["/w/src/en-us", "/w/src/zh-cn"] },
+  screenLanguages: { "zh-cn": ["/w/src/zh-cn-screens"], "en-us": ["/w/src/zh-cn-screens"] },
   defaultLanguage: "zh-cn",
 };
 
@@ -53,7 +55,7 @@ describe("the table of each screen's files index.html carries", () => {
   it("lists each screen's and language's chunks beyond the entry's, with their styles, each file once", () => {
     expect(preloadTable(bundle(), options)).toEqual({
       base: "/chain/",
-      files: ["mine.js", "shared.js", "mine.css", "detail.js", "zh.js", "en.js"],
+      files: ["mine.js", "shared.js", "mine.css", "detail.js", "zh.js", "en.js", "zh-screens.js"],
       routes: [
         ["home", []],
         ["mine", [0, 1, 2]],
@@ -61,6 +63,7 @@ describe("the table of each screen's files index.html carries", () => {
       ],
       fallback: [],
       languages: { "zh-cn": [4], "en-us": [5, 4] },
+      screenLanguages: { "zh-cn": [6], "en-us": [6] },
       defaultLanguage: "zh-cn",
     } satisfies BootPreloadTable);
   });
@@ -101,6 +104,7 @@ describe("the table of each screen's files index.html carries", () => {
       "/chain/zh.js",
       "/chain/detail.js",
       "/chain/shared.js",
+      "/chain/zh-screens.js",
     ]);
   });
 });

@@ -160,6 +160,39 @@ describe("the built index.html", () => {
     for (const name of ["screens", "ui", "overlay"]) expect(names, name).toContain(name);
   });
 
+  it("links the CSS of what the first screen shows only: each other component's comes with its chunk", () => {
+    const { stylesheets } = measureFirstVisit(outDir);
+    const blocking = stylesheets.map(({ file }) => production.get(path.join(...file.split("/"))) ?? "").join("");
+    const lazy = [...production]
+      .filter(
+        ([name]) => name.endsWith(".css") && !stylesheets.some(({ file }) => path.join(...file.split("/")) === name),
+      )
+      .map(([, text]) => text)
+      .join("");
+    const rule = (component: string) => new RegExp(`\\.adm-${component}[\\s{,:>.\\[]`);
+    // Home's buttons and loading dots are styled before the app's first paint.
+    for (const shown of ["button", "dot-loading"]) expect(blocking, shown).toMatch(rule(shown));
+    // Popups, dialogs, toasts, pickers, steppers, lists and the pull gesture: none on home's
+    // first paint; their CSS is built, beside the chunks that show them.
+    for (const later of [
+      "popup",
+      "center-popup",
+      "dialog",
+      "toast-main",
+      "mask",
+      "spin-loading",
+      "picker",
+      "stepper",
+      "infinite-scroll",
+      "notice-bar",
+      "pull-to-refresh-head",
+    ]) {
+      expect(blocking, later).not.toMatch(rule(later));
+      expect(lazy, later).toMatch(rule(later));
+    }
+    expect(stylesheets.reduce((sum, { bytes }) => sum + bytes, 0)).toBeLessThan(20_000);
+  });
+
   it("preloads before the stylesheet, which would hold an inline script back until it has loaded", () => {
     expect(html.indexOf('id="boot-preloads"')).toBeLessThan(html.indexOf('rel="stylesheet"'));
   });

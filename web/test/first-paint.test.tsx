@@ -17,7 +17,7 @@ import { tierImage } from "../src/features/shared/utils/tiers";
 import { loadResources } from "../src/i18n/resources";
 import { chainFromConfig, publicClientFor } from "../src/lib/chain";
 import type { Tier } from "../src/lib/reads/pool";
-import { enUs as en } from "../src/i18n/locales/en-us";
+import { enUsScreens as en } from "../src/i18n/locales/en-us-screens";
 import { config, createHarness } from "./support/wallet-harness";
 import { markup } from "./support/markup";
 

@@ -72,6 +72,7 @@ describe("languages", () => {
     });
     expect(i18n.t("nav.home")).toBe("首頁");
     expect(i18n.t("share.scanToJoin")).toBe("扫码立即加入");
+    expect(i18n.t("tx.rejected")).toBe("您已在钱包中拒绝了该交易。");
     for (const code of ["ja-jp", "ko-kr", "ar-ae"] as const) {
       await i18n.changeLanguage(code);
       expect(i18n.t("share.scanToJoin")).toBe("Scan and join now");
@@ -127,7 +128,29 @@ describe("start-up", () => {
     expect(doc.html).toEqual({ lang: "en-us", dir: "ltr" });
     await changeLanguage("ar-ae");
     expect(i18n.t("nav.home")).toBe("الرئيسية");
-    expect(i18n.t("share.scanToJoin")).toBe("Scan and join now");
     expect(doc.html).toEqual({ lang: "ar-ae", dir: "rtl" });
+  });
+
+  it("loads the other screens' strings with the first such screen, for every language in use and any chosen later", async () => {
+    fakeDocument("language=zh-cn");
+    const { setupI18n, changeLanguage, i18n } = await import("../src/i18n");
+    const { SCREENS } = await import("../src/app/screens");
+    await setupI18n();
+    // Home's strings are there; /share's are not downloaded by a visit that never leaves home.
+    expect(i18n.t("home.invite")).toBe("邀请好友");
+    expect(i18n.getResourceBundle("zh-cn", "translation")).not.toHaveProperty("share");
+    expect(i18n.getResourceBundle("zh-cn", "translation")).not.toHaveProperty("contractErrors");
+    // Opening /share brings them, and the screen only renders once they are in place.
+    const screen = await SCREENS.share();
+    expect(screen.Screen).toBeTypeOf("function");
+    expect(i18n.t("share.scanToJoin")).toBe("扫码立即加入");
+    expect(i18n.t("tx.rejected")).toBe("您已在钱包中拒绝了该交易。");
+    // The groups both parts have keep the keys of both (home's "Stake now" beside /pledge's).
+    expect(i18n.t("pledge.goStake")).toBe("去质押");
+    expect(i18n.t("pledge.stake")).toBe("质押");
+    // A language chosen afterwards comes with them: Arabic falls back to the English ones.
+    await changeLanguage("ar-ae");
+    expect(i18n.t("share.scanToJoin")).toBe("Scan and join now");
+    expect(i18n.t("nav.home")).toBe("الرئيسية");
   });
 });

@@ -15,6 +15,8 @@ export interface BootPreloadTable {
   fallback: number[];
   /** Each language's strings, with the languages it falls back to. */
   languages: Record<string, number[]>;
+  /** The same for the strings of the screens other than home, which come with those screens. */
+  screenLanguages: Record<string, number[]>;
   defaultLanguage: string;
 }
 
@@ -30,7 +32,11 @@ export function bootPreloads(table: BootPreloadTable, hash: string, cookie: stri
   const path = hash.replace(/^#\/?/, "").split("?")[0].replace(/\/+$/, "");
   const route = table.routes.find(([pattern]) => new RegExp(`^${pattern.replace(/:[^/]+/g, "[^/]+")}$`).test(path));
   const chosen = /(?:^|;)\s*language=([^;]*)/.exec(cookie)?.[1]?.trim().toLowerCase() ?? "";
-  const strings = table.languages[chosen] ?? table.languages[table.defaultLanguage] ?? [];
+  const known = Object.hasOwn(table.languages, chosen) ? chosen : table.defaultLanguage;
+  const strings = table.languages[known] ?? [];
+  const files = route ? route[1] : table.fallback;
+  // A screen other than the one any other path shows (home) needs the screens' strings too.
+  const screenStrings = String(files) === String(table.fallback) ? [] : (table.screenLanguages[known] ?? []);
   // The strings are needed for any first render, as the shell's scripts are; the screen's
   // chunks only once the shell has run, so they wait behind the shell (and its first paint).
   const links = (files: number[], fetchPriority: BootPreload["fetchPriority"]) =>
@@ -41,5 +47,5 @@ export function bootPreloads(table: BootPreloadTable, hash: string, cookie: stri
         ? { rel: "preload", as: "style", href, fetchPriority }
         : { rel: "modulepreload", href, fetchPriority };
     });
-  return [...links(strings, "auto"), ...links(route ? route[1] : table.fallback, "low")];
+  return [...links(strings, "auto"), ...links([...files, ...screenStrings], "low")];
 }

@@ -3,6 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { parse } from "regexparam";
 import { HomePage } from "../features/home/HomePage";
+import { loadScreenStrings } from "../i18n";
 import { pathOfHash } from "./hashRouter";
 import type { ScreenRoute } from "./routes";
 
@@ -17,6 +18,12 @@ export interface ScreenModule {
   prefetch?: (context: ScreenContext) => void;
 }
 
+/** A screen's module once the screens' strings are in place too (i18n/index.ts): it never renders a key. */
+async function withStrings(screen: Promise<ScreenModule>): Promise<ScreenModule> {
+  const [module] = await Promise.all([screen, loadScreenStrings()]);
+  return module;
+}
+
 /**
  * Each screen of routes.ts, in a chunk of its own: a first visit downloads the shell and the
  * opened screen only. Each loads the module routes.ts names for it, whose files index.html
@@ -29,20 +36,31 @@ export interface ScreenModule {
  */
 export const SCREENS: Record<ScreenRoute, () => Promise<ScreenModule>> = {
   home: () => Promise.resolve({ Screen: HomePage }),
-  share: () => import("../features/share/SharePage").then((m) => ({ Screen: m.SharePage })),
-  mine: () => import("../features/mine/MinePage").then((m) => ({ Screen: m.MinePage, prefetch: m.prefetchMine })),
-  backpack: () => import("../features/backpack/BackpackPage").then((m) => ({ Screen: m.BackpackPage })),
-  incomeLog: () => import("../features/incomeLog/IncomeLogPage").then((m) => ({ Screen: m.IncomeLogPage })),
+  share: () => withStrings(import("../features/share/SharePage").then((m) => ({ Screen: m.SharePage }))),
+  mine: () =>
+    withStrings(import("../features/mine/MinePage").then((m) => ({ Screen: m.MinePage, prefetch: m.prefetchMine }))),
+  backpack: () => withStrings(import("../features/backpack/BackpackPage").then((m) => ({ Screen: m.BackpackPage }))),
+  incomeLog: () =>
+    withStrings(import("../features/incomeLog/IncomeLogPage").then((m) => ({ Screen: m.IncomeLogPage }))),
   pledge: () =>
-    import("../features/pledge/PledgePage").then((m) => ({ Screen: m.PledgePage, prefetch: m.prefetchPledge })),
+    withStrings(
+      import("../features/pledge/PledgePage").then((m) => ({ Screen: m.PledgePage, prefetch: m.prefetchPledge })),
+    ),
   contractDetails: () =>
-    import("../features/contractDetails/ContractDetailsPage").then((m) => ({ Screen: m.ContractDetailsPage })),
-  not_bound: () => import("../features/notbound/NotBoundPage").then((m) => ({ Screen: m.NotBoundPage })),
+    withStrings(
+      import("../features/contractDetails/ContractDetailsPage").then((m) => ({ Screen: m.ContractDetailsPage })),
+    ),
+  not_bound: () => withStrings(import("../features/notbound/NotBoundPage").then((m) => ({ Screen: m.NotBoundPage }))),
   announcement: () =>
-    import("../features/announcement/AnnouncementListPage").then((m) => ({ Screen: m.AnnouncementListPage })),
+    withStrings(
+      import("../features/announcement/AnnouncementListPage").then((m) => ({ Screen: m.AnnouncementListPage })),
+    ),
   "announcement/:id": () =>
-    import("../features/announcement/AnnouncementDetailPage").then((m) => ({ Screen: m.AnnouncementDetailPage })),
-  ecosystem: () => import("../features/ecosystem/EcosystemPage").then((m) => ({ Screen: m.EcosystemPage })),
+    withStrings(
+      import("../features/announcement/AnnouncementDetailPage").then((m) => ({ Screen: m.AnnouncementDetailPage })),
+    ),
+  ecosystem: () =>
+    withStrings(import("../features/ecosystem/EcosystemPage").then((m) => ({ Screen: m.EcosystemPage }))),
 };
 
 /** The screen a hash route shows: home for the index and for any path without a screen. */

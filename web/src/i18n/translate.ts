@@ -47,6 +47,8 @@ export interface I18n {
   /** Speaks `language` from now on (its strings added beforehand), telling the subscribers. */
   changeLanguage(language: LanguageCode): Promise<void>;
   addResourceBundle(language: LanguageCode, namespace: Namespace, bundle: Bundle): void;
+  /** The strings of `namespace` in `language`, if added. */
+  getResourceBundle(language: LanguageCode, namespace: Namespace): Bundle | undefined;
   hasResourceBundle(language: LanguageCode, namespace: Namespace): boolean;
   /** Calls `listener` after each change of language; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
@@ -116,6 +118,7 @@ export function createI18n({ language, resources = {}, fallbacks = FALLBACK_LANG
       store[language] = { ...store[language], [namespace]: bundle };
     },
     hasResourceBundle: (language, namespace) => store[language]?.[namespace] !== undefined,
+    getResourceBundle: (language, namespace) => store[language]?.[namespace],
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,6 +1,6 @@
 import type { Plugin } from "vite";
 
-type HookName = "resolveId" | "transform" | "transformIndexHtml";
+type HookName = "resolveId" | "load" | "transform" | "transformIndexHtml";
 type Handler<H> = H extends { handler: infer F } ? F : H;
 
 /** A plugin's hook as a function, whether the plugin gives it as one or as `{ order, handler }`. */

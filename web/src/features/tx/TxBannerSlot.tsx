@@ -1,7 +1,11 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
+import { loadScreenStrings } from "../../i18n";
 import { txStore } from "./store";
 
-const TxBanner = lazy(() => import("./TxBanner").then((m) => ({ default: m.TxBanner })));
+// With the strings of the transaction flow, which a first visit does not load (i18n/index.ts).
+const TxBanner = lazy(() =>
+  Promise.all([import("./TxBanner"), loadScreenStrings()]).then(([m]) => ({ default: m.TxBanner })),
+);
 
 /**
  * Where the transaction banner goes on every screen. The banner's code loads with the first

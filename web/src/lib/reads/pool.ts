@@ -10,12 +10,12 @@ export interface PoolUser {
 }
 
 export async function readPoolUser(client: Client, { pool, account }: { pool: Address; account: Address }) {
-  const read = (functionName: "userHashrate" | "userStaticProfit" | "userDynamicProfit") =>
-    readView(client, { address: pool, abi: poolAbi, functionName, args: [account] });
+  // Each function named where it is called: the build gives this module those functions of the
+  // ABI alone (build/leanAbis.ts).
   const [hashrate, staticProfit, dynamicProfit] = await Promise.all([
-    read("userHashrate"),
-    read("userStaticProfit"),
-    read("userDynamicProfit"),
+    readView(client, { address: pool, abi: poolAbi, functionName: "userHashrate", args: [account] }),
+    readView(client, { address: pool, abi: poolAbi, functionName: "userStaticProfit", args: [account] }),
+    readView(client, { address: pool, abi: poolAbi, functionName: "userDynamicProfit", args: [account] }),
   ]);
   return { hashrate, staticProfit, dynamicProfit } satisfies PoolUser;
 }

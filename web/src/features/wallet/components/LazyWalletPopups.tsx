@@ -1,9 +1,13 @@
 import { lazy, Suspense, useState } from "react";
+import { loadScreenStrings } from "../../../i18n";
 import type { WalletDiscovery } from "../discovery";
 import { useWalletState } from "../context";
 import type { PickerRequest } from "./WalletPicker";
 
-const WalletPopups = lazy(() => import("./WalletPopups").then((m) => ({ default: m.WalletPopups })));
+// With the strings of the transaction flow (the bind's), which a first visit does not load (i18n/index.ts).
+const WalletPopups = lazy(() =>
+  Promise.all([import("./WalletPopups"), loadScreenStrings()]).then(([m]) => ({ default: m.WalletPopups })),
+);
 
 /**
  * The wallet's popups, fetched the first time one of them opens: their animation code is not

@@ -12,13 +12,17 @@ import { formatMoney } from "../../../lib/money";
 import { shorten } from "../../../lib/format";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { readView } from "../../../lib/reads/readView";
+import { loadScreenStrings } from "../../../i18n";
 import { usePublicClient } from "../../../lib/usePublicClient";
 import { useGetWalletClient, useWallet } from "../context";
 import styles from "./WalletMenu.module.css";
 import { useBackCloses } from "../../../components/useBackCloses";
 
+// With the strings of the transaction flow (each row's label), which a first visit does not load (i18n/index.ts).
 const RecentTransactions = lazy(() =>
-  import("../../tx/RecentTransactions").then((m) => ({ default: m.RecentTransactions })),
+  Promise.all([import("../../tx/RecentTransactions"), loadScreenStrings()]).then(([m]) => ({
+    default: m.RecentTransactions,
+  })),
 );
 
 /** The tokens the menu offers to add to the wallet (EIP-747): every token the app shows. */
