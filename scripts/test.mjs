@@ -18,7 +18,7 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * The stages, longest first among those that may start, each an npm script of the root
  * package.json. An `alone` stage starts once every other stage has started, beside the last of
  * them still running, and nothing starts beside it: the browser tests keep both cores busy
- * (Chromium, the stacks and the test processes took 750 s of CPU in a 420 s stage), so no
+ * (783 s of CPU, Chromium's processes counted, in a stage of 420–454 s), so no
  * other stage runs through them, but the last one's tail does (the stacks start meanwhile).
  */
 const STAGES = [
