@@ -185,7 +185,10 @@ async function killAndRestart(options: {
     }
     if (plan.kind === "sync") {
       run.onFetch = () => {
-        if (run.fetched.length === plan.batches + 1) timer = setTimeout(() => kill("SIGKILL"), plan.jitterMs);
+        if (run.fetched.length !== plan.batches + 1) return;
+        // No delay: killed while the read is outstanding, before the reply can be applied.
+        if (plan.jitterMs === 0) kill("SIGKILL");
+        else timer = setTimeout(() => kill("SIGKILL"), plan.jitterMs);
       };
     }
     run.onCaughtUp =
@@ -217,6 +220,10 @@ async function killAndRestart(options: {
 
   try {
     const startUpAt = pickPositions(random, SYNC_KILLS + START_UP_KILLS, START_UP_KILLS);
+    // One sync kill lands the moment its batch's read goes out, so at least one dies with a batch
+    // in flight: after a random delay, a batch whose read and commit take less than it (an idle
+    // database, a batch of few logs) is committed before every kill.
+    const inFlightKill = random.int(1, SYNC_KILLS);
     const runs: Run[] = [];
     let checkpoint = devnet.record.startBlock - 1;
     let syncKillsLeft = SYNC_KILLS;
@@ -232,7 +239,7 @@ async function killAndRestart(options: {
         plan = {
           kind: "sync",
           batches: random.int(0, Math.floor((1.4 * remaining) / (syncKillsLeft + 1))),
-          jitterMs: random.int(0, 60),
+          jitterMs: syncKillsLeft === inFlightKill ? 0 : random.int(0, 60),
         };
         syncKillsLeft -= 1;
       }
