@@ -7,7 +7,7 @@
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
-import { FIRST_VISIT_BUDGET_KB, kB, measureFirstVisit } from "../build/firstVisit";
+import { FIRST_VISIT_BUDGET_KB, FIRST_VISIT_TARGET_KB, kB, measureFirstVisit } from "../build/firstVisit";
 
 const webDir = resolve(fileURLToPath(import.meta.url), "../..");
 const json = process.argv.includes("--json");
@@ -21,7 +21,8 @@ if (json) {
   console.log(
     JSON.stringify({
       firstVisitGzipKB: kB(total),
-      targetKB: FIRST_VISIT_BUDGET_KB,
+      budgetKB: FIRST_VISIT_BUDGET_KB,
+      targetKB: FIRST_VISIT_TARGET_KB,
       files: firstVisit.map((row) => ({ ...row, gzip: kB(row.gzip) })),
       largestRoute: { ...largest, chunkGzip: kB(largest.chunkGzip), addedGzip: kB(largest.addedGzip) },
       routes: routes.map((r) => ({ ...r, chunkGzip: kB(r.chunkGzip), addedGzip: kB(r.addedGzip) })),
@@ -33,9 +34,11 @@ if (json) {
   console.log("\nFirst visit to /chain/#/home (JavaScript, gzip -9):");
   for (const row of firstVisit)
     console.log(`  ${pad(row.part, 6)} ${pad(row.file, 53)} ${kB(row.gzip).toFixed(2).padStart(8)} kB`);
-  const verdict = total <= FIRST_VISIT_BUDGET_KB * 1000 ? "within" : "OVER";
+  const budget = total <= FIRST_VISIT_BUDGET_KB * 1000 ? "within" : "OVER";
+  const target = total <= FIRST_VISIT_TARGET_KB * 1000 ? "met" : "NOT MET";
   console.log(
-    `  ${pad("total", 60)} ${kB(total).toFixed(2).padStart(8)} kB  (${verdict} the ${FIRST_VISIT_BUDGET_KB} kB target)`,
+    `  ${pad("total", 60)} ${kB(total).toFixed(2).padStart(8)} kB  (${budget} the ${FIRST_VISIT_BUDGET_KB} kB budget; ` +
+      `target ${FIRST_VISIT_TARGET_KB} kB: ${target})`,
   );
   console.log("\nRender-blocking CSS (minified / gzip -9):");
   for (const sheet of stylesheets)
