@@ -164,8 +164,9 @@ describe("the built index.html", () => {
     const { files } = measureFirstVisit(outDir);
     const firstVisit = files.map(({ file }) => path.join(...file.split("/")));
     // A text each carries: wallet discovery (fetched on a connect or for a stored session);
-    // antd-mobile's Chinese texts (with the first component that reads them: its default).
-    for (const text of ["eip6963:announceProvider", "背景蒙层"]) {
+    // antd-mobile's Chinese texts (with the first component that reads them: its default);
+    // viem's RPC error classes (fetched when a request fails with a JSON-RPC code).
+    for (const text of ["eip6963:announceProvider", "背景蒙层", "User rejected the request."]) {
       expect({ text, firstVisit: firstVisit.filter((file) => found(production, text).includes(file)) }).toEqual({
         text,
         firstVisit: [],
