@@ -9,6 +9,7 @@ import { chunkGroups } from "./build/chunkGroups.ts";
 import { infiniteQueryHelpersApart } from "./build/infiniteQueryHelpersApart.ts";
 import { leanAbis } from "./build/leanAbis.ts";
 import { preloadScreens } from "./build/preloadScreens.ts";
+import { rpcErrorsLater } from "./build/rpcErrorsLater.ts";
 import { walletConnectOwnCopy } from "./build/walletConnectOwnCopy.ts";
 import { ROUTES } from "./src/app/routes.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES, languagesToLoad } from "./src/i18n/languages.ts";
@@ -25,6 +26,7 @@ export default defineConfig({
     walletConnectOwnCopy(),
     infiniteQueryHelpersApart(),
     leanAbis(),
+    rpcErrorsLater(),
     react(),
     bootLogo(path.join(SRC, "assets/logo.svg")),
     preloadScreens({

@@ -36,6 +36,8 @@ const UI_PACKAGES = [
 ];
 const OVERLAY_PACKAGES = ["@react-spring/", "@use-gesture/"];
 const REACT_PACKAGES = ["react", "react-dom", "scheduler"];
+/** viem's RPC error classes (not WalletConnect's own copy of them, walletConnectOwnCopy.ts). */
+const VIEM_RPC_ERRORS = /[\\/]node_modules[\\/]viem[\\/]_esm[\\/]errors[\\/]rpc\.js$/;
 
 const inPackages = (names: readonly string[]) => (id: string) => {
   const name = packageOf(id)?.name;
@@ -120,6 +122,9 @@ export function chunkGroups({
     // both). Screens and popups reached by import() keep chunks of their own: each is reached
     // from one place only.
     { name: "screens", priority: 1, minShareCount: 2, test: (id) => id.startsWith(srcDir + path.sep) },
+    // viem's RPC error classes, which a request fetches when it fails with a JSON-RPC code
+    // (build/rpcErrorsLater.ts): a chunk of their own, not a part of a larger one fetched then.
+    { name: "rpc-errors", priority: 2, test: (id) => VIEM_RPC_ERRORS.test(id) },
     // antd-mobile's buttons, icons and the helpers its components share: one chunk for the
     // screens instead of a dozen small requests each. The two helpers that animate belong with
     // the animation library.

@@ -14,9 +14,7 @@ import type { Manifest } from "vite";
 import { bootPreloads, type BootPreloadTable } from "../src/app/bootPreloads.ts";
 
 /** The first-visit budget in kB (1 kB = 1000 bytes, as Vite reports sizes): what a build may not exceed. */
-export const FIRST_VISIT_BUDGET_KB = 123;
-/** The size the first visit is to reach, below the budget until it does. */
-export const FIRST_VISIT_TARGET_KB = 120;
+export const FIRST_VISIT_BUDGET_KB = 120;
 /** The lazily loaded modules a first visit needs before home shows: zh-cn, the default language. */
 const FIRST_VISIT_LAZY = ["src/i18n/locales/zh-cn.ts"];
 

@@ -59,6 +59,9 @@ describe("the chunks the build groups modules into", () => {
     expect(outsideApp(`${NM}/react-router/dist/production/index.mjs`)).toEqual([]);
     expect(outsideApp(`${NM}/react-i18next/dist/es/index.js`)).toEqual([]);
     expect(outsideApp(`${NM}/viem/_esm/index.js`)).toEqual([]);
+    // viem's RPC error classes, fetched when a request fails (build/rpcErrorsLater.ts); not WalletConnect's copy.
+    expect(outsideApp(`${NM}/viem/_esm/errors/rpc.js`)).toEqual(["rpc-errors"]);
+    expect(outsideApp(`${NM}/viem/_esm/errors/rpc.js?walletconnect`)).toEqual([]);
   });
 
   it("puts the app's shared code with the screens, and keeps the page's module and main.tsx as the entry", () => {

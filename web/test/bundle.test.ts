@@ -160,6 +160,21 @@ describe("the built index.html", () => {
     for (const name of ["screens", "ui", "overlay"]) expect(names, name).toContain(name);
   });
 
+  it("leaves out of a first visit what a visitor's home does not run, each found in a chunk fetched later", () => {
+    const { files } = measureFirstVisit(outDir);
+    const firstVisit = files.map(({ file }) => path.join(...file.split("/")));
+    // A text each carries: wallet discovery (fetched on a connect or for a stored session);
+    // antd-mobile's Chinese texts (with the first component that reads them: its default);
+    // viem's RPC error classes (fetched when a request fails with a JSON-RPC code).
+    for (const text of ["eip6963:announceProvider", "背景蒙层", "User rejected the request."]) {
+      expect({ text, firstVisit: firstVisit.filter((file) => found(production, text).includes(file)) }).toEqual({
+        text,
+        firstVisit: [],
+      });
+      expect(found(production, text).filter((file) => file.endsWith(".js")).length, text).toBeGreaterThan(0);
+    }
+  });
+
   it("links the CSS of what the first screen shows only: each other component's comes with its chunk", () => {
     const { stylesheets } = measureFirstVisit(outDir);
     const blocking = stylesheets.map(({ file }) => production.get(path.join(...file.split("/"))) ?? "").join("");

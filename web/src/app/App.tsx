@@ -5,7 +5,6 @@ import { HashRouter } from "./hashRouter";
 import { MenuProvider } from "../features/menu/MenuContext";
 import { WalletProvider, onWalletConnected } from "../features/wallet";
 import { RuntimeConfigProvider } from "../lib/runtime";
-import { AntdLocale } from "./AntdLocale";
 import { AppRoutes } from "./AppRoutes";
 
 /** The providers every screen relies on, around the routes. */
@@ -17,11 +16,9 @@ export function App({ config, queryClient }: { config: RuntimeConfig; queryClien
       <RuntimeConfigProvider config={config}>
         <HashRouter>
           <WalletProvider>
-            <AntdLocale>
-              <MenuProvider>
-                <AppRoutes />
-              </MenuProvider>
-            </AntdLocale>
+            <MenuProvider>
+              <AppRoutes />
+            </MenuProvider>
           </WalletProvider>
         </HashRouter>
       </RuntimeConfigProvider>

@@ -6,7 +6,6 @@ import { showToast } from "../components/toast";
 import { LazyMenuPopup } from "../features/menu/LazyMenuPopup";
 import { MenuProvider } from "../features/menu/MenuContext";
 import { TabBar } from "../features/menu/TabBar";
-import { AntdLocale } from "./AntdLocale";
 import layout from "./AppLayout.module.css";
 import { HashRouter } from "./hashRouter";
 import notice from "./ReadFailureNotice.module.css";
@@ -20,11 +19,9 @@ import notice from "./ReadFailureNotice.module.css";
 export function Shell({ failing }: { failing: boolean }) {
   return (
     <HashRouter>
-      <AntdLocale>
-        <MenuProvider>
-          <ShellLayout failing={failing} />
-        </MenuProvider>
-      </AntdLocale>
+      <MenuProvider>
+        <ShellLayout failing={failing} />
+      </MenuProvider>
     </HashRouter>
   );
 }

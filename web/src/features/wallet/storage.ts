@@ -1,20 +1,7 @@
 import { getAddress, isAddress, isAddressEqual, type Address } from "viem";
+import { STORAGE_KEYS, type KeyValueStorage } from "./storageKeys";
 
-/**
- * The wallet session's local-storage keys (spec §3, §9). The access token is kept under
- * `token` together with the address it signs in, so it is never sent for another account.
- */
-export const STORAGE_KEYS = {
-  walletAddress: "walletAddress",
-  isSigned: "isSigned",
-  parentAddress: "parentAddress",
-  inviter: "inviter",
-  token: "token",
-  /** Set while the session's wallet is WalletConnect, so a reload resumes its pairing. */
-  walletConnect: "walletConnect",
-} as const;
-
-export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+export { STORAGE_KEYS, type KeyValueStorage } from "./storageKeys";
 
 export interface StoredToken {
   address: Address;

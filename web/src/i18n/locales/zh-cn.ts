@@ -98,6 +98,3 @@ export const zhCn: FirstMessages = {
 
 /** The wallet feature's Chinese strings travel in this chunk (i18n/resources.ts merges them). */
 export { walletZhCn } from "../wallet-zh-cn";
-
-/** antd-mobile's Chinese texts (also its default, so part of the page already; i18n/antdLocale.ts). */
-export { default as antdZhCn } from "antd-mobile/es/locales/zh-CN";
