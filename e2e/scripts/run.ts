@@ -26,24 +26,40 @@ const E2E = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * keeps what a file needs of the seeded state:
  * - offline, config-offline and wallet read alice's team as seeded (bob and dave): before any
  *   file binds an account of its own to alice (pending, mine, and all of lane B);
- * - wallet puts the chain back after each test (evm_revert to where it started) and checks what
- *   `wallet_addEthereumChain` is sent, which names the explorer: on the stack without one;
+ * - wallet puts the chain back after each test (evm_revert to where it started);
+ * - mine counts the days since the pool opened (two, by its own time travel), then sells a tier
+ *   out and raises a price: after every other file of its lane but the one on a stack of its own,
+ *   and on lane A, whose clock nothing else moves by a day;
  * - pledge sums the emission of the seed's stakes in their first cycle: before any file of its
  *   lane moves the chain's clock (screens, with its stake in its redeem window).
- * Lane B's stack names the explorer its history rows link to (pledge asks for it). mine (which
- * counts the days since the pool opened and sells tiers out), timelock (--timelock) and
- * walletconnect (WALLETCONNECT_PROJECT_ID) start stacks of their own (see e2eSuite). csp, invite
- * and wallet-apps write nothing on the chain and read nothing of the explorer: either lane takes them.
+ * Both shared stacks name the explorer history rows link to (mine and pledge ask for it; wallet
+ * checks that `wallet_addEthereumChain` names it). timelock (--timelock) and walletconnect
+ * (WALLETCONNECT_PROJECT_ID) start stacks of their own (see e2eSuite). csp, invite, language and
+ * wallet-apps write nothing on the chain and read nothing of the explorer: either lane takes them.
  * The lanes are balanced by the files' times (docs/testing.md), so they end close together.
  */
+/** The explorer both shared stacks name (the one mine and pledge expect). */
+const EXPLORER_URL = "https://testnet.bscscan.com";
+
 const LANES: readonly { env: Record<string, string>; files: readonly string[] }[] = [
   {
-    env: {},
-    files: ["offline", "config-offline", "csp", "polish", "wallet", "pending", "invite", "mine", "timelock"],
+    env: { EXPLORER_URL },
+    files: [
+      "offline",
+      "config-offline",
+      "csp",
+      "polish",
+      "wallet",
+      "pending",
+      "invite",
+      "language",
+      "mine",
+      "timelock",
+    ],
   },
   {
-    env: { EXPLORER_URL: "https://testnet.bscscan.com" },
-    files: ["pledge", "screens", "language", "share", "wallet-apps", "walletconnect"],
+    env: { EXPLORER_URL },
+    files: ["pledge", "screens", "share", "wallet-apps", "walletconnect"],
   },
 ];
 

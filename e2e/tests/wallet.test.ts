@@ -262,6 +262,7 @@ test("an invited user whose wallet does not know the chain (4902) adds it, switc
   await suite.stack.fundGas(fresh.address);
   const { page, wallet } = await phoneWith(fresh, 56);
   wallet.chainUnknownUntilAdded();
+  const explorer = suite.stack.config.chain.explorer;
   await page.goto(suite.stack.app(`/home?address=${alice.address}`));
   await connectTestWallet(page, "wallet-connect");
   await page.getByTestId("network-popup").waitFor();
@@ -280,6 +281,8 @@ test("an invited user whose wallet does not know the chain (4902) adds it, switc
             chainName: suite.stack.config.chain.name,
             nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 },
             rpcUrls: [suite.stack.rpcUrl],
+            // The explorer the stack names, when it names one (the e2e runner's stacks do).
+            ...(explorer ? { blockExplorerUrls: [explorer] } : {}),
           },
         ],
       },
