@@ -129,7 +129,7 @@ async function bench(onPglite: boolean) {
     const rootBranch = async () =>
       (
         await db.query<{ total: string }>(
-          "SELECT (own_hashrate + team_hashrate)::text AS total FROM members WHERE depth = 0",
+          "SELECT (own_hashrate + team_hashrate)::text AS total FROM team_figures WHERE id = 0",
         )
       )[0].total;
     const before = await rootBranch();
@@ -186,7 +186,7 @@ async function bench(onPglite: boolean) {
 
     // The figures are of work done right: every purchase reached the root.
     const [root] = await db.query<{ total: string }>(
-      "SELECT (own_hashrate + team_hashrate)::text AS total FROM members WHERE depth = 0",
+      "SELECT (own_hashrate + team_hashrate)::text AS total FROM team_figures WHERE id = 0",
     );
     if (BigInt(root.total) !== bought) throw new Error(`The root's branch holds ${root.total}, not ${bought}.`);
   } finally {

@@ -12,7 +12,7 @@ export interface TreeShape {
 }
 
 /**
- * Writes a synthetic referral tree of `size` members straight into `members` with
+ * Writes a synthetic referral tree of `size` members straight into `members` and `team_figures` with
  * set-based SQL, the team figures consistent with it (computed bottom-up, level by level).
  *
  * Member i (1 ≤ i < size) binds under member ⌊i·r²⌋ for a uniform r: early members gather most
@@ -66,11 +66,14 @@ export async function buildTree(db: Db, size: number, seed = 0.2026): Promise<Tr
       );
     }
     await tx.query(
-      `INSERT INTO members (id, address, inviter, depth, bind_time, own_hashrate, team_hashrate, max_leg, friend_num,
-         community_num)
+      `INSERT INTO members (id, address, inviter, depth, bind_time)
        SELECT t.id, ${address("t.id")}, CASE WHEN t.inviter IS NULL THEN NULL ELSE ${address("t.inviter")} END, t.depth,
-         CASE WHEN t.id = 0 THEN 0 ELSE 1700000000 + t.id * 30 END, t.own, coalesce(f.team, 0),
-         coalesce(f.max_leg, 0), coalesce(f.friends, 0), coalesce(f.community, 0)
+         CASE WHEN t.id = 0 THEN 0 ELSE 1700000000 + t.id * 30 END
+       FROM tree t ORDER BY t.id`,
+    );
+    await tx.query(
+      `INSERT INTO team_figures (id, own_hashrate, team_hashrate, max_leg, friend_num, community_num)
+       SELECT t.id, t.own, coalesce(f.team, 0), coalesce(f.max_leg, 0), coalesce(f.friends, 0), coalesce(f.community, 0)
        FROM tree t LEFT JOIN figures f ON f.id = t.id ORDER BY t.id`,
     );
     const [leader] = await tx.query<{ address: string; friends: number }>(
@@ -79,5 +82,6 @@ export async function buildTree(db: Db, size: number, seed = 0.2026): Promise<Tr
     return { members: size, depth: Number(deepest), leader: { address: leader.address, friends: leader.friends } };
   });
   await db.query("VACUUM ANALYZE members");
+  await db.query("VACUUM ANALYZE team_figures");
   return shape;
 }

@@ -58,8 +58,8 @@ async function stored(db: Db): Promise<Map<string, Expected>> {
     friend_num: number;
     community_num: number;
   }>(
-    `SELECT address, inviter, depth, own_hashrate::text AS own, team_hashrate::text AS team, max_leg::text,
-       friend_num, community_num FROM members`,
+    `SELECT m.address, m.inviter, m.depth, f.own_hashrate::text AS own, f.team_hashrate::text AS team,
+       f.max_leg::text, f.friend_num, f.community_num FROM members m JOIN team_figures f ON f.id = m.id`,
   );
   return new Map(
     rows.map((r) => [
@@ -98,7 +98,7 @@ test("team figures equal a from-scratch computation however the logs are cut int
           }),
         ),
         async ({ parents, buys, cuts, repeat, faults, every }) => {
-          await db.query("TRUNCATE members, nfts, applied_logs, block_hashes, tree_snapshots CASCADE");
+          await db.query("TRUNCATE members, team_figures, nfts, applied_logs, block_hashes, tree_snapshots CASCADE");
           const make = createLogFactory();
           // Purchases by members come after they bind; interleave binds and buys in that order.
           const logs: ChainLog[] = [];
@@ -162,7 +162,7 @@ test("a reorg's rollback leaves the figures of the surviving blocks alone, and a
           }),
         ),
         async ({ parents, buys, cuts, keep, restart, every }) => {
-          await db.query("TRUNCATE members, nfts, applied_logs, block_hashes, tree_snapshots CASCADE");
+          await db.query("TRUNCATE members, team_figures, nfts, applied_logs, block_hashes, tree_snapshots CASCADE");
           const make = createLogFactory();
           // Member m binds, and buys, in block m + 1 (the root buys in block 1).
           const logs: ChainLog[] = [];

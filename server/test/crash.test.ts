@@ -373,12 +373,12 @@ async function assertMatchesChain(db: Db, devnet: Devnet, head: bigint) {
     community: number;
     dynamic: string;
   }>(
-    `SELECT m.address, m.inviter, m.own_hashrate::text AS own, m.team_hashrate::text AS team,
-            m.max_leg::text AS "maxLeg", m.friend_num AS friends, m.community_num AS community,
+    `SELECT m.address, m.inviter, f.own_hashrate::text AS own, f.team_hashrate::text AS team,
+            f.max_leg::text AS "maxLeg", f.friend_num AS friends, f.community_num AS community,
             (COALESCE((SELECT sum(amount) FROM incomes WHERE address = m.address AND kind IN (2, 3)), 0)
              - COALESCE((SELECT sum(amount) FROM income_collections WHERE address = m.address AND kind = 2), 0)
             )::text AS dynamic
-     FROM members m ORDER BY m.address`,
+     FROM members m JOIN team_figures f ON f.id = m.id ORDER BY m.address`,
   );
   const hashrate = new Map<string, bigint>();
   const children = new Map<string, string[]>();

@@ -87,7 +87,8 @@ async function assertSameAsFresh(db: Db) {
 
 async function member(db: Db, who: Address) {
   const [row] = await db.query<{ inviter: string | null; own: string; friends: number }>(
-    "SELECT inviter, own_hashrate::text AS own, friend_num AS friends FROM members WHERE address = $1",
+    `SELECT m.inviter, f.own_hashrate::text AS own, f.friend_num AS friends
+     FROM members m JOIN team_figures f ON f.id = m.id WHERE m.address = $1`,
     [who.toLowerCase()],
   );
   return row;

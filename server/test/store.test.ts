@@ -136,11 +136,12 @@ test("the table registry is the schema the migrations build: every table, its in
       if (table.block) assert.ok(table.block in table.columns, `${table.name}'s block column`);
     }
     // A rollback deletes from each event table by its block column; the event tables are the
-    // append-only ones, and only the team figures (members) and the checkpoint are neither.
+    // append-only ones, and only the referral tree (members), its team figures and the checkpoint
+    // are neither.
     for (const table of EVENT_TABLES) assert.equal(typeof table.block, "string", table.name);
     assert.deepEqual(
       DERIVED_TABLES.filter((t) => !BLOCK_TABLES.includes(t)).map((t) => t.name),
-      ["members", "sync_state", "apply_version"],
+      ["team_figures", "members", "sync_state", "apply_version"],
     );
   } finally {
     await drop();

@@ -11,6 +11,7 @@ import {
   stakeClaims,
   stakeRedemptions,
   stakes,
+  teamFigures,
 } from "../store/tables";
 import { insertRows, unnest, type Row } from "./rows";
 import { TeamDeltas } from "./team";
@@ -359,8 +360,35 @@ async function applyTeam(
   }
   for (const p of purchases) team.buy(member(p.user, p.block), p.amount);
 
-  const changes = team.changes();
+  // The members who joined in the batch get their figures row with what the batch gives them;
+  // the others' rows are updated.
+  const fresh = new Map<number, Row>();
+  for (const m of joined) {
+    fresh.set(Number(m.id), {
+      id: m.id,
+      own_hashrate: "0",
+      team_hashrate: "0",
+      max_leg: "0",
+      friend_num: 0,
+      community_num: 0,
+    });
+  }
+  const changes: ReturnType<TeamDeltas["changes"]> = [];
+  for (const c of team.changes()) {
+    const row = fresh.get(c.id);
+    if (row === undefined) changes.push(c);
+    else {
+      Object.assign(row, {
+        own_hashrate: c.own,
+        team_hashrate: c.team,
+        max_leg: c.max_leg ?? "0",
+        friend_num: c.friends,
+        community_num: c.community,
+      });
+    }
+  }
   await insertRows(tx, members, joined);
+  await insertRows(tx, teamFigures, [...fresh.values()]);
   if (changes.length === 0) return;
   // One UPDATE for the whole batch; the largest legs are worked out in TeamDeltas. It sends and
   // sets only the figures the batch changes (purchases alone change no friend or community
@@ -369,7 +397,7 @@ async function applyTeam(
   changes.sort((a, b) => a.id - b.id);
   const d = unnest(`id integer, ${sets.map((f) => `${f.name} ${f.type}`).join(", ")}`, changes);
   await tx.query(
-    `UPDATE members SET ${sets.map((f) => f.set).join(", ")} FROM ${d.from} WHERE members.id = x.id`,
+    `UPDATE team_figures SET ${sets.map((f) => f.set).join(", ")} FROM ${d.from} WHERE team_figures.id = x.id`,
     d.params,
   );
 }
@@ -380,5 +408,5 @@ const FIGURES = [
   { name: "team", type: "numeric", none: "0", set: "team_hashrate = team_hashrate + x.team" },
   { name: "friends", type: "integer", none: 0, set: "friend_num = friend_num + x.friends" },
   { name: "community", type: "integer", none: 0, set: "community_num = community_num + x.community" },
-  { name: "max_leg", type: "numeric", none: null, set: "max_leg = GREATEST(members.max_leg, x.max_leg)" },
+  { name: "max_leg", type: "numeric", none: null, set: "max_leg = GREATEST(team_figures.max_leg, x.max_leg)" },
 ] as const;

@@ -45,7 +45,8 @@ export class ReferralTree {
   /** From every member's row. */
   static async fromRows(db: Sql): Promise<ReferralTree> {
     const rows = await db.query<{ id: number; address: string; inviter: string | null; branch: string }>(
-      "SELECT id, address, inviter, (own_hashrate + team_hashrate)::text AS branch FROM members ORDER BY id",
+      `SELECT m.id, m.address, m.inviter, (f.own_hashrate + f.team_hashrate)::text AS branch
+       FROM members m JOIN team_figures f ON f.id = m.id ORDER BY m.id`,
     );
     const tree = new ReferralTree();
     for (const r of rows) {
@@ -95,7 +96,7 @@ export class ReferralTree {
     // Every purchase reaches the root's branch: one missed or counted twice shows there.
     const [root] = await db.query<{ branch: string; last: number | null }>(
       `SELECT (own_hashrate + team_hashrate)::text AS branch, (SELECT max(id) FROM members) AS last
-       FROM members WHERE id = 0`,
+       FROM team_figures WHERE id = 0`,
     );
     if (!root || BigInt(root.branch) !== tree.branch(0) || Number(root.last) !== tree.size - 1) return undefined;
     return { tree, behind: joined.length + bought.length };

@@ -14,11 +14,12 @@ export interface Undone {
 /**
  * Takes back, inside `tx`, everything the blocks after `block` wrote. Every table whose rows each
  * belong to one block (the registry's BLOCK_TABLES: the append-only event tables and the block
- * hashes) loses the rows of those blocks, with one generic DELETE each. The team figures are the
- * one derived state, undone by hand here: the members who bound in those blocks are removed, and
- * their purchases and binds subtracted from the figures of the members that stay (own, team,
- * friends, community; the largest leg is read again from the children that stay). With `block`
- * null, everything goes. The tree in memory is moved back with the database.
+ * hashes) loses the rows of those blocks, with one generic DELETE each. The referral tree and its
+ * team figures are the one derived state, undone by hand here: the members who bound in those
+ * blocks are removed (their rows and their figures' rows), and their purchases and binds
+ * subtracted from the figures of the members that stay (own, team, friends, community; the
+ * largest leg is read again from the children that stay). With `block` null, everything goes.
+ * The tree in memory is moved back with the database.
  *
  * Every team figure is a sum over purchases or members below, so subtracting the ones taken back
  * leaves what applying only the surviving events gives; a largest leg is the greatest branch among
@@ -28,6 +29,7 @@ export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | nul
   if (block === null) {
     const [{ n: purchases }] = await tx.query<{ n: number }>("SELECT count(*)::integer AS n FROM nfts");
     const rows = await deleteAfter(tx, null);
+    await tx.query("DELETE FROM team_figures");
     const members = await deleteCounted(tx, "members", "TRUE");
     return { members, purchases, rows };
   }
@@ -90,21 +92,26 @@ export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | nul
   }
 
   const rows = await deleteAfter(tx, block);
-  if (gone.length > 0) await tx.query("DELETE FROM members WHERE id >= $1", [firstGone]);
+  if (gone.length > 0) {
+    await tx.query("DELETE FROM team_figures WHERE id >= $1", [firstGone]);
+    await tx.query("DELETE FROM members WHERE id >= $1", [firstGone]);
+  }
   if (changes.length > 0) {
     const d = unnest("id integer, own numeric, team numeric, friends integer, community integer", changes);
     await tx.query(
-      `UPDATE members SET own_hashrate = own_hashrate - x.own, team_hashrate = team_hashrate - x.team,
+      `UPDATE team_figures SET own_hashrate = own_hashrate - x.own, team_hashrate = team_hashrate - x.team,
          friend_num = friend_num - x.friends, community_num = community_num - x.community
-       FROM ${d.from} WHERE members.id = x.id`,
+       FROM ${d.from} WHERE team_figures.id = x.id`,
       d.params,
     );
   }
   if (reread.length > 0) {
     await tx.query(
-      `UPDATE members SET max_leg = COALESCE(
-         (SELECT max(c.own_hashrate + c.team_hashrate) FROM members c WHERE c.inviter = members.address), 0)
-       WHERE members.id = ANY($1::integer[])`,
+      `UPDATE team_figures SET max_leg = COALESCE(
+         (SELECT max(c.own_hashrate + c.team_hashrate)
+          FROM members m JOIN members cm ON cm.inviter = m.address JOIN team_figures c ON c.id = cm.id
+          WHERE m.id = team_figures.id), 0)
+       WHERE team_figures.id = ANY($1::integer[])`,
       [`{${reread.join(",")}}`],
     );
   }

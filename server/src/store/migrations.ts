@@ -422,6 +422,35 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       ALTER TABLE applied_logs ADD PRIMARY KEY (block_number, log_index)
     `,
   },
+  {
+    id: 15,
+    name: "team figures in a narrow table of their own",
+    // A purchase adds to the figures of every ancestor of its buyer (thousands of rows in a deep
+    // tree), and PostgreSQL's cost per updated row grows with the row: a new version of the whole
+    // row is written. The figures go to a table holding only them, keyed by the member's integer
+    // key, with room in each page for the new versions (HOT updates: the key never changes); a
+    // member's row is then written once, when it binds. Readers join the two by key (the friend
+    // list finds a member's invitees' keys in the inviter index). No foreign key: its trigger
+    // reads each updated row once more; the apply stage writes and deletes a member's two rows
+    // together (apply/apply.ts, apply/undo.ts).
+    sql: `
+      CREATE TABLE team_figures (
+        id INTEGER PRIMARY KEY,
+        own_hashrate NUMERIC(78, 0) NOT NULL DEFAULT 0,
+        team_hashrate NUMERIC(78, 0) NOT NULL DEFAULT 0,
+        max_leg NUMERIC(78, 0) NOT NULL DEFAULT 0,
+        friend_num INTEGER NOT NULL DEFAULT 0,
+        community_num INTEGER NOT NULL DEFAULT 0
+      ) WITH (fillfactor = 50);
+      INSERT INTO team_figures (id, own_hashrate, team_hashrate, max_leg, friend_num, community_num)
+      SELECT id, own_hashrate, team_hashrate, max_leg, friend_num, community_num FROM members ORDER BY id;
+      ALTER TABLE members DROP COLUMN own_hashrate, DROP COLUMN team_hashrate, DROP COLUMN max_leg,
+        DROP COLUMN friend_num, DROP COLUMN community_num;
+      ALTER TABLE members RESET (fillfactor);
+      DROP INDEX members_by_inviter;
+      CREATE INDEX members_by_inviter ON members (inviter, bind_time, address) INCLUDE (id)
+    `,
+  },
 ];
 
 /**

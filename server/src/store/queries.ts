@@ -28,9 +28,9 @@ export interface TeamRow {
  */
 export async function team(db: Sql, session: SessionKey): Promise<TeamRow | undefined> {
   const [row] = await db.query<TeamRow>(
-    `SELECT m.own_hashrate::text AS own, m.team_hashrate::text AS team, (m.team_hashrate - m.max_leg)::text AS small,
-       m.friend_num, m.community_num
-     FROM (${SESSION}) s LEFT JOIN members m ON m.address = s.address`,
+    `SELECT f.own_hashrate::text AS own, f.team_hashrate::text AS team, (f.team_hashrate - f.max_leg)::text AS small,
+       f.friend_num, f.community_num
+     FROM (${SESSION}) s LEFT JOIN members m ON m.address = s.address LEFT JOIN team_figures f ON f.id = m.id`,
     [...session],
   );
   return row;
@@ -44,9 +44,12 @@ export async function friends(db: Sql, session: SessionKey, offset: number, limi
   const rows = await db.query<FriendRow | { address: null }>(
     `SELECT f.address, f.bind_time::text AS bind_time, f.branch, f.small, f.community_num
      FROM (${SESSION}) s LEFT JOIN LATERAL (
-       SELECT address, bind_time, (own_hashrate + team_hashrate)::text AS branch,
-         (team_hashrate - max_leg)::text AS small, community_num
-       FROM members WHERE inviter = s.address ORDER BY members.bind_time, members.address OFFSET $3 LIMIT $4
+       SELECT m.address, m.bind_time, (t.own_hashrate + t.team_hashrate)::text AS branch,
+         (t.team_hashrate - t.max_leg)::text AS small, t.community_num
+       FROM (
+         SELECT id, address, bind_time FROM members WHERE inviter = s.address
+         ORDER BY members.bind_time, members.address OFFSET $3 LIMIT $4
+       ) m JOIN team_figures t ON t.id = m.id
      ) f ON TRUE
      ORDER BY f.bind_time, f.address`,
     [...session, offset, limit],

@@ -6,9 +6,9 @@
  *
  * Most tables are append-only: each event is a row of its own, with its block, never updated
  * (a redemption is a row of stake_redemptions, not columns of its stake), and readers join them
- * through views. A reorg's rollback is then one `DELETE … WHERE block > N` per table. The team
- * figures of `members` are sums kept up to date by each purchase and bind: they are the one
- * derived table whose rollback is written by hand (apply/undo.ts).
+ * through views. A reorg's rollback is then one `DELETE … WHERE block > N` per table. The
+ * referral tree (`members`) and its team figures (`team_figures`, sums kept up to date by each
+ * purchase and bind) are the derived tables whose rollback is written by hand (apply/undo.ts).
  */
 
 /** The SQL types the apply stage writes (one array parameter per column, read back with unnest). */
@@ -44,8 +44,9 @@ export const appliedLogs = table({
 });
 
 /**
- * The referral tree and each member's team figures: derived, updated by every purchase and bind
- * below; a rollback subtracts what it takes back (apply/undo.ts).
+ * The referral tree: a row per member, written when it binds (or, for the root, first named) and
+ * never updated; a rollback deletes the members who joined in the blocks it takes back
+ * (apply/undo.ts). Its figures are rows of `team_figures`, by the same key.
  */
 export const members = table({
   name: "members",
@@ -57,6 +58,27 @@ export const members = table({
     depth: "integer",
     bind_time: "bigint",
     bind_block: "bigint",
+  },
+  block: null,
+  appendOnly: false,
+});
+
+/**
+ * Each member's team figures (DESIGN.md §4), by the key of its row in `members`: derived sums,
+ * updated by every purchase and bind below; a rollback subtracts what it takes back
+ * (apply/undo.ts). A table of their own, as narrow as the figures: a purchase rewrites the row of
+ * every ancestor of its buyer, and a narrow row costs PostgreSQL less to write again.
+ */
+export const teamFigures = table({
+  name: "team_figures",
+  key: "id",
+  columns: {
+    id: "integer",
+    own_hashrate: "numeric",
+    team_hashrate: "numeric",
+    max_leg: "numeric",
+    friend_num: "integer",
+    community_num: "integer",
   },
   block: null,
   appendOnly: false,
@@ -276,6 +298,7 @@ export const DERIVED_TABLES: readonly DerivedTable[] = [
   ownerChangeEnds,
   ownerChanges,
   appliedLogs,
+  teamFigures,
   members,
   treeSnapshots,
   blockHashes,
