@@ -8,7 +8,8 @@ import { bootLogo } from "./build/bootLogo.ts";
 import { chunkGroups } from "./build/chunkGroups.ts";
 import { infiniteQueryHelpersApart } from "./build/infiniteQueryHelpersApart.ts";
 import { leanAbis } from "./build/leanAbis.ts";
-import { preloadScreens } from "./build/preloadScreens.ts";
+import { prerenderShells } from "./build/prerenderShells.ts";
+import { preloadScreens, type PreloadScreensOptions } from "./build/preloadScreens.ts";
 import { rpcErrorsLater } from "./build/rpcErrorsLater.ts";
 import { walletConnectOwnCopy } from "./build/walletConnectOwnCopy.ts";
 import { ROUTES } from "./src/app/routes.ts";
@@ -17,6 +18,29 @@ import { DEFAULT_LANGUAGE, LANGUAGES, languagesToLoad } from "./src/i18n/languag
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const SRC = path.join(WEB, "src");
 const BASE = "/chain/";
+
+// Each screen's and language's files, which index.html fetches ahead (build/preloadScreens.ts).
+const PRELOAD: PreloadScreensOptions = {
+  base: BASE,
+  routes: Object.entries(ROUTES).map(([pattern, module]) => ({
+    pattern,
+    module: module === null ? undefined : path.join(SRC, module),
+  })),
+  fallback: "home",
+  languages: Object.fromEntries(
+    LANGUAGES.map((code) => [code, languagesToLoad(code).map((l) => path.join(SRC, "i18n/locales", l))]),
+  ),
+  screenLanguages: Object.fromEntries(
+    LANGUAGES.map((code) => [
+      code,
+      // The complete languages' (src/i18n/resources.ts, SCREEN_LOADERS): the others fall back to them.
+      languagesToLoad(code)
+        .map((l) => path.join(SRC, "i18n/locales", `${l}-screens`))
+        .filter((module) => existsSync(`${module}.ts`)),
+    ]),
+  ),
+  defaultLanguage: DEFAULT_LANGUAGE,
+};
 
 // Served by the API server under /chain/ with hash routes (DESIGN.md §6). Each plugin of the
 // app's own is a file of build/, tested on its own (test/build-*.test.ts).
@@ -29,27 +53,8 @@ export default defineConfig({
     rpcErrorsLater(),
     react(),
     bootLogo(path.join(SRC, "assets/logo.svg")),
-    preloadScreens({
-      base: BASE,
-      routes: Object.entries(ROUTES).map(([pattern, module]) => ({
-        pattern,
-        module: module === null ? undefined : path.join(SRC, module),
-      })),
-      fallback: "home",
-      languages: Object.fromEntries(
-        LANGUAGES.map((code) => [code, languagesToLoad(code).map((l) => path.join(SRC, "i18n/locales", l))]),
-      ),
-      screenLanguages: Object.fromEntries(
-        LANGUAGES.map((code) => [
-          code,
-          // The complete languages' (src/i18n/resources.ts, SCREEN_LOADERS): the others fall back to them.
-          languagesToLoad(code)
-            .map((l) => path.join(SRC, "i18n/locales", `${l}-screens`))
-            .filter((module) => existsSync(`${module}.ts`)),
-        ]),
-      ),
-      defaultLanguage: DEFAULT_LANGUAGE,
-    }),
+    preloadScreens(PRELOAD),
+    prerenderShells({ entry: path.join(SRC, "app/prerender.tsx"), root: WEB, preload: PRELOAD }),
     // Brotli and gzip copies beside each text file, served by the server in place of the file when
     // the browser accepts them (@fastify/static's preCompressed): a third of the bytes, no CPU per request.
     compression({

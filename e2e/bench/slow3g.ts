@@ -33,12 +33,16 @@ interface Load {
   figureMs?: number;
 }
 
-/** When, in ms after the navigation started, the element `testId` shows, filled in when `filled`. */
+/**
+ * When, in ms after the navigation started, the element `testId` shows, filled in when `filled`:
+ * the app's, or the same element of the screen's shell, which the page paints before its scripts
+ * run (web/build/prerenderShells.ts names its test ids `data-shell-testid`).
+ */
 function shownAt(page: Page, testId: string, filled: boolean): Promise<number> {
   return page
     .waitForFunction(
       ([id, needFilled]) => {
-        const element = document.querySelector(`[data-testid="${id}"]`);
+        const element = document.querySelector(`[data-testid="${id}"], [data-shell-testid="${id}"]`);
         if (!element?.checkVisibility()) return false;
         if (needFilled && (element.matches("[data-placeholder]") || element.querySelector("[data-placeholder]"))) {
           return false;

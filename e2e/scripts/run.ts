@@ -34,8 +34,9 @@ const E2E = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  *   lane moves the chain's clock (screens, with its stake in its redeem window).
  * Both shared stacks name the explorer history rows link to (mine and pledge ask for it; wallet
  * checks that `wallet_addEthereumChain` names it). timelock (--timelock) and walletconnect
- * (WALLETCONNECT_PROJECT_ID) start stacks of their own (see e2eSuite). csp, invite, language and
- * wallet-apps write nothing on the chain and read nothing of the explorer: either lane takes them.
+ * (WALLETCONNECT_PROJECT_ID) start stacks of their own (see e2eSuite). csp, invite, language,
+ * shells and wallet-apps write nothing on the chain and read nothing of the explorer: either lane
+ * takes them.
  * The lanes are balanced by the files' times (docs/testing.md), so they end close together.
  */
 /** The explorer both shared stacks name (the one mine and pledge expect). */
@@ -59,7 +60,7 @@ const LANES: readonly { env: Record<string, string>; files: readonly string[] }[
   },
   {
     env: { EXPLORER_URL },
-    files: ["pledge", "screens", "share", "wallet-apps", "walletconnect"],
+    files: ["pledge", "screens", "share", "wallet-apps", "shells", "walletconnect"],
   },
 ];
 

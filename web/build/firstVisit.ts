@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Manifest } from "vite";
 import { bootPreloads, type BootPreloadTable } from "../src/app/bootPreloads.ts";
+import { START_ID, type BootStart } from "../src/app/bootShell.ts";
 
 /** The first-visit budget in kB (1 kB = 1000 bytes, as Vite reports sizes): what a build may not exceed. */
 export const FIRST_VISIT_BUDGET_KB = 120;
@@ -46,8 +47,14 @@ export function measureFirstVisit(dist: string): FirstVisit {
     return seen;
   };
 
-  // The entry is the module script index.html loads; it must be the manifest's entry.
-  const entrySrc = /<script type="module"[^>]*\ssrc="\/chain\/([^"]+)"/.exec(html)?.[1];
+  // The entry is the module script index.html loads (its boot scripts add it and its preloads, as
+  // the START_ID block names them: build/prerenderShells.ts); it must be the manifest's entry.
+  const startBlock = new RegExp(`<script id="${START_ID}" type="application/json">(.*?)</script>`).exec(html)?.[1];
+  const start = startBlock ? (JSON.parse(startBlock) as BootStart) : undefined;
+  const entrySrc = (start?.entry ?? /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1])?.replace(
+    /^\/chain\//,
+    "",
+  );
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && manifest[key].file === entrySrc);
   if (!entrySrc || !entryKey)
     throw new Error("dist/index.html loads no module script that the manifest knows as an entry.");
@@ -66,7 +73,9 @@ export function measureFirstVisit(dist: string): FirstVisit {
   const table = /<script id="boot-preloads" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
   if (!table) throw new Error("dist/index.html has no boot-preloads table.");
   const preloaded = [
-    ...[...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/chain\/([^"]+)"/g)].map((m) => m[1]),
+    ...(
+      start?.modulePreloads ?? [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1])
+    ).map((href) => href.replace(/^\/chain\//, "")),
     ...bootPreloads(JSON.parse(table) as BootPreloadTable, "#/home", "")
       .filter((link) => link.rel === "modulepreload")
       .map((link) => link.href.replace(/^\/chain\//, "")),

@@ -38,12 +38,14 @@ try {
 }
 const source = createConfigSource({ storage, key: configStorageKey(location) });
 const queryClient = createQueryClient();
+/** The opened screen's module, once asked for. */
+let screen: Promise<unknown> | undefined;
 // The opened screen's chunk and first reads start as soon as there is a config, beside the strings.
 const preload = () => {
   const { config } = source.getSnapshot();
   if (!config) return false;
   // A chunk that fails to load here fails again, and is reported, when the screen renders.
-  preloadScreen(location.hash, { queryClient, config }).catch(() => {});
+  screen = preloadScreen(location.hash, { queryClient, config }).catch(() => {});
   return true;
 };
 if (!preload()) {
@@ -55,6 +57,22 @@ await setupI18n();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element to render the app into");
+// The page shows the screen's own shell (build/prerenderShells.ts): it stays until the app can
+// draw the same screen in its place, with its config and its module, rather than a skeleton
+// between the two. When the server does not answer, the app's shell says so at once.
+if (container.hasAttribute("data-shell")) {
+  await new Promise<void>((resolve) => {
+    const check = () => {
+      const { config, failing } = source.getSnapshot();
+      if (!config && !failing) return;
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = source.subscribe(check);
+    check();
+  });
+  await screen;
+}
 // A transition renders in slices that give the browser back the main thread every few
 // milliseconds, instead of one long task for the whole first screen.
 startTransition(() => createRoot(container).render(<Root source={source} queryClient={queryClient} />));

@@ -76,7 +76,8 @@ export function useHashSearch(): string {
   return searchOfHash(useSyncExternalStore(subscribe, currentHash, serverHash));
 }
 
-const hrefOf = (to: string) => `#${to}`;
+/** A route's href: its hash. */
+export const hrefOf = (to: string) => `#${to}`;
 
 /** The app's router: wouter on the URL's hash. */
 export function HashRouter({ children }: { children: ReactNode }) {

@@ -75,6 +75,20 @@ export function screenOf(hash: string): ScreenRoute {
  * the screen's data is on its way before the screen first asks for it.
  */
 export async function preloadScreen(hash: string, context: ScreenContext): Promise<void> {
-  const screen = await SCREENS[screenOf(hash)]();
+  const route = screenOf(hash);
+  const screen = await SCREENS[route]();
+  LOADED.set(route, screen.Screen);
   screen.prefetch?.(context);
+}
+
+/** The screens whose modules preloadScreen has loaded, by route. */
+const LOADED = new Map<ScreenRoute, ComponentType>();
+
+/**
+ * The screen of `route` if its module is already loaded: rendered at once, not through a lazy
+ * component's first suspense, so the app's first render draws it where the page's shell drew it
+ * (no skeleton between them).
+ */
+export function loadedScreen(route: ScreenRoute): ComponentType | undefined {
+  return LOADED.get(route);
 }

@@ -58,6 +58,23 @@ const typingIn = (host: HTMLElement) =>
  * moved while the user types into it.
  */
 export function Refreshable({ children }: { children: ReactNode }) {
+  return typeof document === "undefined" ? (
+    <RenderedToHtml>{children}</RenderedToHtml>
+  ) : (
+    <Portaled>{children}</Portaled>
+  );
+}
+
+/** Rendered to HTML (build/prerenderShells.ts), where no portal renders: the same two nodes around the screen. */
+function RenderedToHtml({ children }: { children: ReactNode }) {
+  return (
+    <div>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+function Portaled({ children }: { children: ReactNode }) {
   const [host] = useState(() => document.createElement("div"));
   const [pull, setPull] = useState(() => loaded);
   useEffect(() => {

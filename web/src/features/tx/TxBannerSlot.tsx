@@ -11,8 +11,11 @@ const TxBanner = lazy(() =>
  * Where the transaction banner goes on every screen. The banner's code loads with the first
  * transaction: a first visit has none, and carries only this slot and the store.
  */
+const noEntry = () => undefined;
+
 export function TxBannerSlot() {
-  const entry = useSyncExternalStore(txStore.subscribe, txStore.get);
+  // No transaction in a screen rendered to HTML (build/prerenderShells.ts).
+  const entry = useSyncExternalStore(txStore.subscribe, txStore.get, noEntry);
   if (!entry) return null;
   return (
     <Suspense fallback={null}>

@@ -1,0 +1,73 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { SERVED_FIGURES_ID } from "@dwn/api";
+import { e2eSuite } from "../support/suite";
+
+// Every visitor screen paints its own content before its JavaScript runs (issue 26 item 2): the
+// page carries each screen's shell, rendered at build time from the app's own components
+// (web/build/prerenderShells.ts). A shell must be the screen the app then draws in its place,
+// not a copy that drifts from it: its text is the text of the app's first render, in each
+// language, for a visitor.
+
+const suite = e2eSuite();
+
+const SCREENS = ["home", "share", "mine", "pledge", "announcement"];
+const LANGUAGES = ["zh-cn", "en-us"];
+
+/**
+ * Records #root's text twice: once the page's boot script has put the shell in, and at the app's
+ * first render in its place (the first mutation that brings the app's test ids).
+ */
+const RECORD = `(() => {
+  const texts = (window.__shellTexts = {});
+  new MutationObserver(() => {
+    const root = document.getElementById("root");
+    if (!root) return;
+    if (texts.shell === undefined && root.hasAttribute("data-shell")) {
+      texts.shell = root.textContent;
+      texts.key = root.getAttribute("data-shell");
+    }
+    if (texts.shell !== undefined && texts.app === undefined && root.querySelector("[data-testid]")) texts.app = root.textContent;
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+})()`;
+
+const normal = (text: string) => text.replace(/\s+/g, " ").trim();
+
+for (const language of LANGUAGES) {
+  test(`each visitor screen's shell in ${language} reads as the app's first render of it`, async () => {
+    for (const screen of SCREENS) {
+      const phone = await suite.phone();
+      const { page, context } = phone;
+      await context.addCookies([{ name: "language", value: language, url: suite.stack.origin }]);
+      // Without the chain's figures the server puts into the page, the app's first render shows
+      // placeholders where they would go, as the shell does (with them it shows them at once).
+      await page.route(
+        (url) => url.pathname === "/chain/" || url.pathname === "/chain/index.html",
+        async (route) => {
+          const response = await route.fetch();
+          const body = (await response.text()).replace(
+            new RegExp(`<script id="${SERVED_FIGURES_ID}"[^>]*>[\\s\\S]*?</script>`),
+            "",
+          );
+          await route.fulfill({ response, body });
+        },
+      );
+      await page.addInitScript(RECORD);
+      await page.goto(suite.stack.app(`/${screen}`));
+      const texts = await page
+        .waitForFunction(
+          () => {
+            const recorded = (window as { __shellTexts?: { app?: string } }).__shellTexts;
+            return recorded?.app !== undefined && recorded;
+          },
+          undefined,
+          { timeout: 30_000 },
+        )
+        .then((handle) => handle.jsonValue() as Promise<{ key: string; shell: string; app: string }>);
+      assert.equal(texts.key, `${language} ${screen}`);
+      assert.ok(normal(texts.shell).length > 0, `${screen}'s shell has text`);
+      assert.equal(normal(texts.shell), normal(texts.app), `${language} ${screen}`);
+      await context.close();
+    }
+  });
+}
