@@ -176,6 +176,13 @@ export class ReferralTree {
     return this.depths[id];
   }
 
+  /** The member's ancestors' keys, root first (empty for the root): members.ancestors. */
+  ancestors(id: number): number[] {
+    const out = new Array<number>(this.depths[id]);
+    for (let at = this.parents[id], k = out.length - 1; at !== -1; at = this.parents[at], k--) out[k] = at;
+    return out;
+  }
+
   /** Own plus team hashrate. */
   branch(id: number): bigint {
     return this.branches.get(id);

@@ -451,6 +451,35 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       CREATE INDEX members_by_inviter ON members (inviter, bind_time, address) INCLUDE (id)
     `,
   },
+  {
+    id: 16,
+    name: "each member's ancestors and the depth of the branch below it",
+    // The team explorer answers only about the caller's own descendants, and shows how deep each
+    // branch goes. Each member's row now holds its ancestors' keys, root first (ancestors[k + 1]
+    // is its ancestor at depth k; the root's is empty), written once when it binds: "is X in C's
+    // branch" is then X.ancestors[C.depth + 1] = C.id, one subscript of a row read by its key,
+    // whatever the depth. height is the depth of the deepest member below it, less its own (0
+    // without invitees): a figure each bind below the member raises, as a bind raises friend_num
+    // and community_num, so it goes with them in the narrow team_figures (migration 15) rather than
+    // in the member's row, which is written once. A rollback works it out again from the children
+    // that stay. Rows indexed before this migration get both worked out from the tree.
+    sql: `
+      ALTER TABLE members ADD COLUMN ancestors INTEGER[] NOT NULL DEFAULT '{}';
+      ALTER TABLE team_figures ADD COLUMN height INTEGER NOT NULL DEFAULT 0;
+      WITH RECURSIVE down (id, address, path) AS (
+        SELECT id, address, '{}'::integer[] FROM members WHERE inviter IS NULL
+        UNION ALL
+        SELECT m.id, m.address, down.path || down.id FROM members m JOIN down ON m.inviter = down.address
+      )
+      UPDATE members SET ancestors = down.path FROM down WHERE members.id = down.id AND down.path <> '{}';
+      UPDATE team_figures SET height = h.height
+      FROM (
+        SELECT u.ancestor, max(m.depth - (u.n - 1))::integer AS height
+        FROM members m, unnest(m.ancestors) WITH ORDINALITY AS u (ancestor, n) GROUP BY u.ancestor
+      ) h
+      WHERE team_figures.id = h.ancestor
+    `,
+  },
 ];
 
 /**
