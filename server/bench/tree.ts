@@ -16,7 +16,7 @@ export interface TreeShape {
 /**
  * Writes a synthetic referral tree of `size` members straight into `members` and `team_figures` with
  * set-based SQL, the team figures consistent with it (computed bottom-up, level by level), and
- * each member's ancestors and the depth of its branch.
+ * each member's jump pointers and the depth of its branch.
  *
  * Member i (1 ≤ i < size) binds under member ⌊i·r²⌋ for a uniform r: early members gather most
  * invitees, as in real referral networks (member j has about √(size/j) direct invitees).
@@ -70,9 +70,11 @@ export async function buildTree(db: Db, size: number, seed = 0.2026): Promise<Tr
       );
     }
     await tx.query(
-      `INSERT INTO members (id, address, inviter, depth, bind_time, ancestors)
+      `INSERT INTO members (id, address, inviter, depth, bind_time, jumps)
        SELECT t.id, ${address("t.id")}, CASE WHEN t.inviter IS NULL THEN NULL ELSE ${address("t.inviter")} END, t.depth,
-         CASE WHEN t.id = 0 THEN 0 ELSE 1700000000 + t.id * 30 END, t.ancestors
+         CASE WHEN t.id = 0 THEN 0 ELSE 1700000000 + t.id * 30 END,
+         ARRAY(SELECT t.ancestors[t.depth + 1 - (1 << k)] FROM generate_series(0, 30) AS k
+               WHERE (1 << k) <= t.depth ORDER BY k)::integer[]
        FROM tree t ORDER BY t.id`,
     );
     await tx.query(

@@ -343,7 +343,7 @@ async function applyTeam(
     // (binds are taken before purchases, so that is the least of the batch's).
     if (!known)
       joined.push(
-        (root = { id, address, inviter: null, depth: 0, bind_time: "0", bind_block: block.toString(), ancestors: "" }),
+        (root = { id, address, inviter: null, depth: 0, bind_time: "0", bind_block: block.toString(), jumps: "" }),
       );
     else if (root?.address === address && block < BigInt(root.bind_block!)) root.bind_block = block.toString();
     return id;
@@ -358,7 +358,7 @@ async function applyTeam(
       depth: tree.depth(id),
       bind_time: b.time.toString(),
       bind_block: b.block.toString(),
-      ancestors: tree.ancestors(id).join("."),
+      jumps: tree.jumps(id).join("."),
     });
   }
   for (const p of purchases) team.buy(member(p.user, p.block), p.amount);

@@ -255,10 +255,27 @@ const TEAM_MEMBER = (m: string, g: string) =>
    (SELECT max(n.tier) FROM nfts n WHERE n.owner = ${m}.address) AS top_tier`;
 
 /**
- * "Is `m` the caller `c` or below it": `m`'s ancestor at the caller's depth is the caller. One
- * subscript of the row's ancestors (apply/tree.ts writes them when it binds), whatever the depth.
+ * The key of the member `up` generations above the member keyed `id` (`up` ≥ 0), by its jump
+ * pointers (members.jumps: jumps[k + 1] is the ancestor 2^k generations up, written when it
+ * binds): from the member, a jump by the highest power of two left in `up`, from where it lands,
+ * and so on; one jump per 1 bit of `up`, so at most ⌊log2 up⌋ + 1 reads of a row by its key (14
+ * for 10,000 generations), whatever the size of anyone's branch. Null when `up` is above the root.
  */
-const IN_BRANCH = (m: string, c: string) => `(${m}.id = ${c}.id OR ${m}.ancestors[${c}.depth + 1] = ${c}.id)`;
+const ANCESTOR = (id: string, up: string) =>
+  `(WITH RECURSIVE climb (id, up) AS (
+      SELECT ${id}, ${up}
+      UNION ALL
+      SELECT a.jumps[33 - position('1' IN climb.up::bit(32)::text)],
+        climb.up - (1 << (32 - position('1' IN climb.up::bit(32)::text)))
+      FROM climb JOIN members a ON a.id = climb.id WHERE climb.up > 0
+    ) SELECT climb.id FROM climb WHERE climb.up = 0)`;
+
+/**
+ * "Is `m` the caller `c` or below it": `m`'s ancestor as many generations up as it is below the
+ * caller's depth is the caller ({@link ANCESTOR}: at most ⌊log2 generations⌋ + 1 key reads).
+ */
+const IN_BRANCH = (m: string, c: string) =>
+  `(${m}.depth >= ${c}.depth AND ${ANCESTOR(`${m}.id`, `${m}.depth - ${c}.depth`)} = ${c}.id)`;
 
 export interface BranchRow extends Partial<TeamMemberRow> {
   /** The signed-in address, and its depth (null when it has no row yet). */
@@ -278,7 +295,9 @@ export interface BranchRow extends Partial<TeamMemberRow> {
  * direct leg and a page of its direct invitees, as they joined (bind time, then address: as
  * {@link friends}) or largest branch first (then as they joined). Undefined when the session is
  * not valid; the member's columns are null when it is not in the caller's branch (or has no row),
- * and nothing of it is read then.
+ * and nothing of it is read then. Whether it is in the branch takes at most ⌊log2 g⌋ + 1 key
+ * reads for a member g generations below the caller ({@link IN_BRANCH}); the path, one key read
+ * per generation between them: as many as the breadcrumbs it answers.
  *
  * The largest leg is the first to join of the invitees whose branch is the member's max_leg: the
  * invitees index walked in join order, no sort of them all. Largest first sorts every invitee.
@@ -301,8 +320,11 @@ export async function branch(
        WHERE ${IN_BRANCH("m", "c")}
      )
      SELECT c.address AS caller, c.depth AS caller_depth, ${TEAM_MEMBER("t", "t")},
-       (SELECT array_agg(a.address ORDER BY a.depth) FROM members a
-        WHERE a.id = ANY(t.ancestors[c.depth + 1:])) AS path,
+       (WITH RECURSIVE up (id, address, gen) AS (
+          SELECT a.jumps[1], a.address, t.depth - c.depth - 1 FROM members a WHERE a.id = t.jumps[1] AND t.depth > c.depth
+          UNION ALL
+          SELECT a.jumps[1], a.address, up.gen - 1 FROM up JOIN members a ON a.id = up.id WHERE up.gen > 0
+        ) SELECT array_agg(up.address ORDER BY up.gen) FROM up) AS path,
        l.address AS leg_address, l.branch::text AS leg_branch,
        (SELECT json_agg(p ORDER BY p.n) FROM (
           SELECT row_number() OVER () AS n, page.* FROM (
@@ -324,7 +346,7 @@ export async function branch(
  * The signed-in caller's team members (the caller included) whose address starts with `prefix`
  * (lower-case "0x" and 6 to 40 hex digits), in address order; undefined when the session is not
  * valid. The addresses with the prefix are a range of the primary key's index; each is kept
- * when its ancestor at the caller's depth is the caller.
+ * when the caller is its ancestor ({@link IN_BRANCH}: at most ⌊log2 generations⌋ + 1 key reads each).
  */
 export async function searchTeam(db: Sql, session: SessionKey, prefix: string, offset: number, limit: number) {
   const rows = await db.query<(TeamMemberRow & { caller_depth: number | null }) | { address: null }>(

@@ -47,8 +47,8 @@ export const appliedLogs = table({
  * The referral tree: a row per member, written when it binds (or, for the root, first named) and
  * never updated; a rollback deletes the members who joined in the blocks it takes back
  * (apply/undo.ts). Its figures are rows of `team_figures`, by the same key. Each row also holds
- * its ancestors' keys (written when it binds, gone with its row): the team explorer's descendant
- * check.
+ * its jump pointers (its ancestors 1, 2, 4, … generations up; written when it binds, gone with
+ * its row): the team explorer's descendant check.
  */
 export const members = table({
   name: "members",
@@ -60,8 +60,11 @@ export const members = table({
     depth: "integer",
     bind_time: "bigint",
     bind_block: "bigint",
-    /** Its ancestors' keys, root first: ancestors[k + 1] is its ancestor at depth k (migration 16). */
-    ancestors: "integer[]",
+    /**
+     * Its jump pointers: jumps[k + 1] is the key of its ancestor 2^k generations up, as far as the
+     * root (migration 16): the team explorer's descendant check in ⌊log2 generations⌋ + 1 key reads.
+     */
+    jumps: "integer[]",
   },
   block: null,
   appendOnly: false,
