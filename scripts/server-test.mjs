@@ -26,6 +26,7 @@ export const POSTGRES_FILES = [
   "election.test.ts", // the indexers' advisory-lock election
   "queries.test.ts", // the API's queries and their plans
   "api.test.ts", // team figures, friend list, NFT list, announcements through the API
+  "team.test.ts", // the team explorer's branch and search queries (ancestor subscripts, address ranges)
   "api-income.test.ts", // income queries through the API
   "api-stake.test.ts", // stake queries through the API
   "limits.test.ts", // request limits counted in the database, shared by processes

@@ -105,6 +105,60 @@ export interface Friend {
   level: number;
 }
 
+/**
+ * A member of the caller's team as the team explorer shows it (user/getTeamBranch,
+ * user/searchTeam): the caller or one of its descendants, never anyone else.
+ */
+export interface TeamMember {
+  address: string;
+  /** When it bound its inviter (the bind's block time); null for the root, which never binds. */
+  create_time: number | null;
+  /** How many generations below the caller it is (0: the caller). */
+  generation: number;
+  own_hashrate: Amount;
+  /** Everything below it. */
+  team_hashrate: Amount;
+  /** Own + team: the leg its inviter has through it. */
+  team_performance: Amount;
+  /**
+   * Community performance, the "small area" the level rules use: team hashrate less its largest
+   * direct leg (as user/getMemberTeamInfo's small_performance).
+   */
+  small_performance: Amount;
+  friend_num: number;
+  community_num: number;
+  /** How many generations its branch goes below it (0 without invitees). */
+  branch_depth: number;
+  /** The highest NFT tier it bought; 0 when none. */
+  top_tier: number;
+  /** 0 below the first threshold, else 1–5 (by small_performance). */
+  level: number;
+}
+
+/** A direct friend of the member a branch is about: one of its legs. */
+export interface TeamLeg extends TeamMember {
+  /** This leg is the member's largest (the one small_performance leaves out); at most one is. */
+  largest: boolean;
+}
+
+/** user/getTeamBranch: a member of the caller's team, and a page of its direct friends. */
+export interface TeamBranch {
+  member: TeamMember;
+  /** The addresses from the caller down to the member's inviter (empty for the caller): breadcrumbs. */
+  path: string[];
+  /**
+   * Its largest direct leg (greatest team_performance; of equal ones, the first to join), which
+   * small_performance leaves out; null without direct friends.
+   */
+  largest_leg: { address: string; team_performance: Amount } | null;
+  /** A page of its direct friends, in the order asked for. */
+  friends: TeamLeg[];
+}
+
+/** user/getTeamBranch's orders of friends: as they joined (as user/getFriendList), or largest leg first. */
+export const teamOrders = ["joined", "legs"] as const;
+export type TeamOrder = (typeof teamOrders)[number];
+
 export interface Nft {
   token_id: string;
   tier: number;
@@ -217,6 +271,17 @@ export interface Endpoints {
   "user/logout": [Record<string, never>, null];
   "user/getMemberTeamInfo": [Record<string, never>, TeamInfo];
   "user/getFriendList": [{ page: string; limit: string }, Friend[]];
+  /**
+   * A member of the caller's own team (the caller when `address` is left out) with a page of its
+   * direct friends: `order` "joined" (default: earliest first) or "legs" (largest team_performance
+   * first; then earliest). Anyone else (outside the caller's branch) is refused with 422.
+   */
+  "user/getTeamBranch": [{ address?: string; page: string; limit: string; order?: TeamOrder }, TeamBranch];
+  /**
+   * The caller's team members (the caller included) whose address starts with `prefix`: "0x" and
+   * 6 to 40 hex characters, either case. In address order, paged.
+   */
+  "user/searchTeam": [{ prefix: string; page: string; limit: string }, TeamMember[]];
   "NFT/getNFTList": [{ page: string; limit: string }, Nft[]];
   "NFT/getIncomeList": [
     { page: string; limit: string; type?: string; start_time?: string; end_time?: string },

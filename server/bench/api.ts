@@ -12,6 +12,7 @@ import {
   type Fields,
   type Friend,
   type Reply,
+  type TeamBranch,
   type TeamInfo,
 } from "@dwn/api";
 import { createPublicClient, http, zeroAddress } from "viem";
@@ -26,8 +27,10 @@ import { buildTree } from "./tree";
 
 /**
  * API benchmark (DESIGN.md §4) on PostgreSQL: a synthetic referral tree of 1,000,000 members,
- * then the req/s and p99 latency of a signed-in, enveloped getFriendList and getMemberTeamInfo,
- * each beside a no-op route of the same server in the same run (run before and after each
+ * then the req/s and p99 latency of a signed-in, enveloped getFriendList, getMemberTeamInfo and
+ * getTeamBranch (the leader's own branch, as they joined and largest legs first, which sorts every
+ * leg; and the branch of one of its friends, asked by address: the descendant check), each beside
+ * a no-op route of the same server in the same run (run before and after each
  * endpoint). Targets (issue 26): ≥ 0.8× the no-op's req/s, and a p99 latency ≤ 50 ms at 50
  * connections.
  *
@@ -195,6 +198,36 @@ try {
     },
   ];
 
+  const branchCheck =
+    (who: { address: string; friends: number }, generation: number, order: string) => (data: unknown) => {
+      const branch = data as TeamBranch;
+      if (branch.member.address !== who.address || branch.member.generation !== generation) return "another member";
+      if (branch.member.friend_num !== who.friends) return `friend_num ${branch.member.friend_num}, not ${who.friends}`;
+      if (branch.friends.length !== Math.min(friendsPage, who.friends)) return "a short page of friends";
+      if (order === "legs" && branch.friends[0]?.address !== branch.largest_leg?.address)
+        return "largest leg not first";
+    };
+  targets.push(
+    {
+      name: "getTeamBranch (own)",
+      path: "/api/user/getTeamBranch",
+      payload: { page: "1", limit: String(friendsPage) },
+      check: branchCheck(tree.leader, 0, "joined"),
+    },
+    {
+      name: "getTeamBranch (legs)",
+      path: "/api/user/getTeamBranch",
+      payload: { page: "1", limit: String(friendsPage), order: "legs" },
+      check: branchCheck(tree.leader, 0, "legs"),
+    },
+    {
+      name: "getTeamBranch (friend)",
+      path: "/api/user/getTeamBranch",
+      payload: { address: tree.lieutenant.address, page: "1", limit: String(friendsPage) },
+      check: branchCheck(tree.lieutenant, 1, "joined"),
+    },
+  );
+
   const loader = fork(fileURLToPath(new URL("./load.ts", import.meta.url)));
   child = loader;
   async function run(job: LoadJob): Promise<LoadFigures> {
@@ -226,7 +259,7 @@ try {
 
   console.log(`\n${SECONDS} s per run, ${CONNECTIONS} connections, after a ${WARM_UP_SECONDS} s warm-up:`);
   const line = (name: string, f: LoadFigures) =>
-    `  ${name.padEnd(20)} ${whole(f.perSecond).padStart(7)} req/s   p99 ${ms(f.p99).padStart(8)}`;
+    `  ${name.padEnd(24)} ${whole(f.perSecond).padStart(7)} req/s   p99 ${ms(f.p99).padStart(8)}`;
   plan.forEach((target, i) => {
     if (target === noop) return console.log(line("no-op", figures[i]));
     const baseline = (figures[i - 1].perSecond + figures[i + 1].perSecond) / 2;

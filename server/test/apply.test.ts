@@ -21,6 +21,10 @@ interface Expected {
   maxLeg: bigint;
   friends: number;
   community: number;
+  /** Its ancestors 1, 2, 4, 8, … generations up, as far as the root: its jump pointers' addresses. */
+  jumps: string[];
+  /** How far below it its deepest descendant is (0 without invitees). */
+  height: number;
 }
 
 /** The team figures of DESIGN.md §4 computed the slow, obvious way from the whole tree. */
@@ -31,6 +35,12 @@ function reference(parents: number[], bought: Map<number, bigint>): Map<string, 
   const branch = (m: number): bigint => (bought.get(m) ?? 0n) + children[m].reduce((sum, c) => sum + branch(c), 0n);
   const size = (m: number): number => children[m].reduce((sum, c) => sum + 1 + size(c), 0);
   const depth = (m: number): number => (m === 0 ? 0 : 1 + depth(parents[m - 1]));
+  const ancestors = (m: number): number[] => (m === 0 ? [] : [...ancestors(parents[m - 1]), parents[m - 1]]);
+  const jumps = (m: number): number[] => {
+    const up = ancestors(m).reverse();
+    return up.filter((_, i) => Number.isInteger(Math.log2(i + 1)));
+  };
+  const height = (m: number): number => Math.max(0, ...children[m].map((c) => 1 + height(c)));
   const out = new Map<string, Expected>();
   for (let m = 0; m < n; m++) {
     const legs = children[m].map(branch);
@@ -42,6 +52,8 @@ function reference(parents: number[], bought: Map<number, bigint>): Map<string, 
       maxLeg: legs.reduce((a, b) => (b > a ? b : a), 0n),
       friends: children[m].length,
       community: size(m),
+      jumps: jumps(m).map(memberAddress),
+      height: height(m),
     });
   }
   return out;
@@ -57,9 +69,18 @@ async function stored(db: Db): Promise<Map<string, Expected>> {
     max_leg: string;
     friend_num: number;
     community_num: number;
+    jumps: number[];
+    height: number;
   }>(
     `SELECT m.address, m.inviter, m.depth, f.own_hashrate::text AS own, f.team_hashrate::text AS team,
-       f.max_leg::text, f.friend_num, f.community_num FROM members m JOIN team_figures f ON f.id = m.id`,
+       f.max_leg::text, f.friend_num, f.community_num, m.jumps, f.height
+     FROM members m JOIN team_figures f ON f.id = m.id`,
+  );
+  const byKey = new Map(
+    (await db.query<{ id: number; address: string }>("SELECT id, address FROM members")).map((r) => [
+      Number(r.id),
+      r.address,
+    ]),
   );
   return new Map(
     rows.map((r) => [
@@ -72,6 +93,8 @@ async function stored(db: Db): Promise<Map<string, Expected>> {
         maxLeg: BigInt(r.max_leg),
         friends: Number(r.friend_num),
         community: Number(r.community_num),
+        jumps: r.jumps.map((id) => byKey.get(Number(id)) ?? `no member ${id}`),
+        height: Number(r.height),
       },
     ]),
   );
@@ -380,6 +403,8 @@ test("a database an older release indexed keeps its figures through the migratio
       maxLeg: 18n,
       friends: 1,
       community: 3,
+      jumps: [],
+      height: 2,
     });
     assert.deepEqual(rows.get(a), {
       inviter: root,
@@ -389,9 +414,12 @@ test("a database an older release indexed keeps its figures through the migratio
       maxLeg: 10n,
       friends: 2,
       community: 2,
+      jumps: [root],
+      height: 1,
     });
-    assert.deepEqual(rows.get(b), { inviter: a, depth: 2, own: 6n, team: 0n, maxLeg: 0n, friends: 0, community: 0 });
-    assert.deepEqual(rows.get(c), { inviter: a, depth: 2, own: 10n, team: 0n, maxLeg: 0n, friends: 0, community: 0 });
+    const leaf = { team: 0n, maxLeg: 0n, friends: 0, community: 0, jumps: [a, root], height: 0 };
+    assert.deepEqual(rows.get(b), { inviter: a, depth: 2, own: 6n, ...leaf });
+    assert.deepEqual(rows.get(c), { inviter: a, depth: 2, own: 10n, ...leaf });
     const [{ id }] = await db.query<{ id: number }>("SELECT id FROM members WHERE address = $1", [c]);
     assert.equal(Number(id), 3);
   } finally {

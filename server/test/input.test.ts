@@ -158,6 +158,18 @@ const badIncomeType = fc.oneof(
   fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 }).filter((s) => !INCOME_TYPES.includes(s)),
 );
 const badPaging = { page: badInt(1n, 1_000_000n), limit: badInt(1n, 100n) };
+const teamOrder = fc.constantFrom("joined", "legs");
+const badTeamOrder = fc.oneof(
+  fc.constantFrom("JOINED", "leg", " legs", "1", "' OR 1=1 --"),
+  fc.string({ maxLength: 20 }).filter((s) => s !== "" && s !== "joined" && s !== "legs"),
+);
+/** "0x" and 6 to 40 hex digits: the start of an address to search the team by. */
+const goodPrefix = fc.stringMatching(/^0x[0-9a-fA-F]{6,40}$/);
+const badPrefix = fc.oneof(
+  fc.constantFrom("", "0x", "0xabcde", "abcdef", "0Xabcdef", "0xabcdeg", `0x${"a".repeat(41)}`, "' OR 1=1 --"),
+  fc.stringMatching(/^0x[0-9a-f]{0,5}$/),
+  fc.string({ unit: "grapheme", maxLength: 50 }).filter((s) => !/^0x[0-9a-fA-F]{6,40}$/.test(s)),
+);
 
 const ENDPOINTS: Record<Endpoint, EndpointSpec> = {
   "user/get_address_random": {
@@ -177,6 +189,27 @@ const ENDPOINTS: Record<Endpoint, EndpointSpec> = {
   "user/logout": { open: false, valid: fc.constant([]), invalid: fc.constant([]) },
   "user/getMemberTeamInfo": { open: false, valid: fc.constant([]), invalid: fc.constant([]) },
   "user/getFriendList": { open: false, valid: pairs(paging), invalid: spoil(paging, badPaging) },
+  "user/getTeamBranch": {
+    open: false,
+    valid: pairs({ ...paging, order: optional(teamOrder), address: optional(fc.constant(member.address)) }),
+    invalid: fc.oneof(
+      spoil(
+        { ...paging, order: optional(teamOrder), address: optional(fc.constant(member.address)) },
+        // An empty address is one not sent: the caller's own branch.
+        { ...badPaging, order: badTeamOrder, address: badAddress.filter((a) => a !== "") },
+      ),
+      // A well-formed address outside the caller's team (the caller has none yet).
+      pairs({
+        ...paging,
+        address: fc.stringMatching(/^0x[0-9a-f]{40}$/).filter((a) => a !== member.address.toLowerCase()),
+      }),
+    ),
+  },
+  "user/searchTeam": {
+    open: false,
+    valid: pairs({ prefix: goodPrefix, ...paging }),
+    invalid: spoil({ prefix: goodPrefix, ...paging }, { ...badPaging, prefix: badPrefix }),
+  },
   "NFT/getNFTList": { open: false, valid: pairs(paging), invalid: spoil(paging, badPaging) },
   "NFT/getIncomeList": {
     open: false,
@@ -763,6 +796,8 @@ describe("malformed requests", () => {
     const LIMIT: [string, bigint, bigint] = ["limit", 1n, 100n];
     const ranges: [Endpoint, [string, bigint, bigint][]][] = [
       ["user/getFriendList", [PAGE, LIMIT]],
+      ["user/getTeamBranch", [PAGE, LIMIT]],
+      ["user/searchTeam", [PAGE, LIMIT]],
       ["NFT/getNFTList", [PAGE, LIMIT]],
       ["NFT/getIncomeList", [PAGE, LIMIT, ["start_time", 0n, 2n ** 40n], ["end_time", 0n, 2n ** 40n]]],
       ["stake/getStakeList", [PAGE, ["rows", 1n, 999n], ["status", 0n, 2n]]],
@@ -771,7 +806,12 @@ describe("malformed requests", () => {
       ["notice/getDetail", [["id", 1n, 2n ** 31n - 1n]]],
     ];
     for (const [endpoint, fields] of ranges) {
-      const required: Pairs = endpoint === "stake/getStakeById" ? [["id", "1"]] : [];
+      const required: Pairs =
+        endpoint === "stake/getStakeById"
+          ? [["id", "1"]]
+          : endpoint === "user/searchTeam"
+            ? [["prefix", "0xabcdef"]]
+            : [];
       for (const [name, min, max] of fields) {
         const outside = [min - 1n, max + 1n, 2n ** 63n, 2n ** 64n, 2n ** 256n].filter((n) => n < min || n > max);
         const cases: [string, 422 | "accepted"][] = [

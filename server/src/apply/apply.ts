@@ -316,7 +316,7 @@ export async function recordHashes(tx: Sql, hashes: ReadonlyMap<bigint, string>)
     [...hashes].map(([block, hash]) => ({ block_number: block.toString(), hash })),
   );
   await tx.query(
-    `INSERT INTO block_hashes (${h.names}) SELECT ${h.names} FROM ${h.from}
+    `INSERT INTO block_hashes (${h.columns}) SELECT ${h.names} FROM ${h.from}
      ON CONFLICT (block_number) DO UPDATE SET hash = EXCLUDED.hash`,
     h.params,
   );
@@ -342,7 +342,9 @@ async function applyTeam(
     // The root's first bind or purchase creates its row, of the first block that names it
     // (binds are taken before purchases, so that is the least of the batch's).
     if (!known)
-      joined.push((root = { id, address, inviter: null, depth: 0, bind_time: "0", bind_block: block.toString() }));
+      joined.push(
+        (root = { id, address, inviter: null, depth: 0, bind_time: "0", bind_block: block.toString(), jumps: "" }),
+      );
     else if (root?.address === address && block < BigInt(root.bind_block!)) root.bind_block = block.toString();
     return id;
   };
@@ -356,6 +358,7 @@ async function applyTeam(
       depth: tree.depth(id),
       bind_time: b.time.toString(),
       bind_block: b.block.toString(),
+      jumps: tree.jumps(id).join("."),
     });
   }
   for (const p of purchases) team.buy(member(p.user, p.block), p.amount);
@@ -371,6 +374,7 @@ async function applyTeam(
       max_leg: "0",
       friend_num: 0,
       community_num: 0,
+      height: 0,
     });
   }
   const changes: ReturnType<TeamDeltas["changes"]> = [];
@@ -384,6 +388,7 @@ async function applyTeam(
         max_leg: c.max_leg ?? "0",
         friend_num: c.friends,
         community_num: c.community,
+        height: c.height ?? 0,
       });
     }
   }
@@ -409,4 +414,5 @@ const FIGURES = [
   { name: "friends", type: "integer", none: 0, set: "friend_num = friend_num + x.friends" },
   { name: "community", type: "integer", none: 0, set: "community_num = community_num + x.community" },
   { name: "max_leg", type: "numeric", none: null, set: "max_leg = GREATEST(team_figures.max_leg, x.max_leg)" },
+  { name: "height", type: "integer", none: null, set: "height = GREATEST(team_figures.height, x.height)" },
 ] as const;

@@ -23,8 +23,9 @@ export class TeamDeltas {
   }
 
   /**
-   * The batch's changes per member: its own, team, friend and community deltas, and the largest
-   * leg the batch grew under it (null when none grew). A member's branch grows by its own plus
+   * The batch's changes per member: its own, team, friend and community deltas, the largest
+   * leg the batch grew under it (null when none grew), and how deep below it the deepest member
+   * who bound in the batch is (null when none bound below it): its branch is at least that deep. A member's branch grows by its own plus
    * team delta, and so does the leg its inviter has through it. The tree's branches are moved on
    * to the new figures as they are worked out.
    *
@@ -39,7 +40,13 @@ export class TeamDeltas {
     const levels: number[][] = [];
     for (const start of [...this.bought.keys(), ...this.joined]) {
       for (let id = start; id !== -1 && !touched.has(id); id = tree.parent(id)) {
-        touched.set(id, { own: this.bought.get(id) ?? 0n, team: 0n, friends: 0, community: 0 });
+        touched.set(id, {
+          own: this.bought.get(id) ?? 0n,
+          team: 0n,
+          friends: 0,
+          community: 0,
+          reach: this.joined.has(id) ? 0 : undefined,
+        });
         (levels[tree.depth(id)] ??= []).push(id);
       }
     }
@@ -57,6 +64,7 @@ export class TeamDeltas {
             friends: below.friends,
             community: below.community,
             max_leg: below.largest?.toString() ?? null,
+            height: below.reach !== undefined && below.reach > 0 ? below.reach : null,
           });
         }
         const member = tree.parent(child);
@@ -67,6 +75,9 @@ export class TeamDeltas {
         up.community += below.community + (isNew ? 1 : 0);
         if (isNew) up.friends += 1;
         if (growth > 0n && (up.largest === undefined || branch > up.largest)) up.largest = branch;
+        if (below.reach !== undefined && (up.reach === undefined || below.reach + 1 > up.reach)) {
+          up.reach = below.reach + 1;
+        }
       }
     }
     return rows;
@@ -80,4 +91,6 @@ interface Change {
   community: number;
   /** The largest new branch among the children whose branch the batch grew. */
   largest?: bigint;
+  /** How far below the member the deepest one who bound in the batch is (0: itself); none bound below when undefined. */
+  reach?: number;
 }

@@ -176,6 +176,22 @@ export class ReferralTree {
     return this.depths[id];
   }
 
+  /**
+   * The member's jump pointers (members.jumps): its ancestors 1, 2, 4, 8, … generations up, as far
+   * as the root (empty for the root): ⌊log2 depth⌋ + 1 keys, 14 at depth 10,000. Found by walking
+   * up the inviters in memory (a bind's path is walked anyway to raise its ancestors' figures).
+   */
+  jumps(id: number): number[] {
+    const out: number[] = [];
+    for (let at = this.parents[id], up = 1, next = 1; at !== -1; at = this.parents[at], up++) {
+      if (up === next) {
+        out.push(at);
+        next *= 2;
+      }
+    }
+    return out;
+  }
+
   /** Own plus team hashrate. */
   branch(id: number): bigint {
     return this.branches.get(id);

@@ -18,12 +18,14 @@ export interface Undone {
  * team figures are the one derived state, undone by hand here: the members who bound in those
  * blocks are removed (their rows and their figures' rows), and their purchases and binds
  * subtracted from the figures of the members that stay (own, team, friends, community; the
- * largest leg is read again from the children that stay). With `block` null, everything goes.
- * The tree in memory is moved back with the database.
+ * largest leg and the branch's depth are read again from the children that stay). With `block`
+ * null, everything goes. The tree in memory is moved back with the database.
  *
  * Every team figure is a sum over purchases or members below, so subtracting the ones taken back
  * leaves what applying only the surviving events gives; a largest leg is the greatest branch among
- * a member's children, so it is recomputed rather than subtracted.
+ * a member's children, and a branch's depth one more than its deepest child's, so they are
+ * recomputed rather than subtracted (the depths from the deepest members up, a level at a time).
+ * A member's jump pointers go with its row.
  */
 export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | null): Promise<Undone> {
   if (block === null) {
@@ -64,6 +66,8 @@ export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | nul
   }
   const changes = [];
   const reread: number[] = [];
+  /** By depth: the members that stay and lost members below them, whose branch may be shallower. */
+  const shallower: number[][] = [];
   for (let depth = levels.length - 1; depth >= 0; depth--) {
     for (const child of levels[depth] ?? []) {
       const below = touched.get(child)!;
@@ -81,6 +85,7 @@ export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | nul
         }
         // Its children's branches shrank, or some of its children went.
         if (below.team > 0n || below.friends > 0) reread.push(child);
+        if (below.community > 0) (shallower[depth] ??= []).push(child);
       }
       const parent = tree.parent(child);
       if (parent === -1) continue;
@@ -113,6 +118,17 @@ export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | nul
           WHERE m.id = team_figures.id), 0)
        WHERE team_figures.id = ANY($1::integer[])`,
       [`{${reread.join(",")}}`],
+    );
+  }
+  for (let depth = shallower.length - 1; depth >= 0; depth--) {
+    if (!shallower[depth]) continue;
+    await tx.query(
+      `UPDATE team_figures SET height = COALESCE(
+         (SELECT max(c.height) + 1
+          FROM members m JOIN members cm ON cm.inviter = m.address JOIN team_figures c ON c.id = cm.id
+          WHERE m.id = team_figures.id), 0)
+       WHERE team_figures.id = ANY($1::integer[])`,
+      [`{${shallower[depth].join(",")}}`],
     );
   }
   tree.truncate(

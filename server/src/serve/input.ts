@@ -39,6 +39,19 @@ export function reader(fields: Fields) {
       if (!isAddress(value, { strict: false })) throw bad("notAddress", { field });
       return value;
     },
+    /** An optional address, lower-case; undefined when not sent. */
+    optionalAddress(field: string): string | undefined {
+      if (fields[field] === undefined || fields[field] === "") return undefined;
+      const value = fields[field];
+      if (!isAddress(value, { strict: false })) throw bad("notAddress", { field });
+      return value.toLowerCase();
+    },
+    /** The start of an address: "0x" and 6 to 40 hex characters, either case; lower-case. */
+    addressPrefix(field: string): string {
+      const value = required(field);
+      if (!/^0x[0-9a-fA-F]{6,40}$/.test(value)) throw bad("badPrefix", { field });
+      return value.toLowerCase();
+    },
     signature(field: string): Hex {
       const value = required(field);
       if (!isHex(value) || value.length < 132 || value.length % 2 !== 0) throw new Refusal(422, "notSignature");

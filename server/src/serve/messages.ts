@@ -49,6 +49,14 @@ const MESSAGES = {
     "en-us": "This address has no inviter yet; bind one first",
     "zh-cn": "该地址尚未绑定邀请人，请先绑定",
   },
+  notInTeam: {
+    "en-us": "This address is not in your team",
+    "zh-cn": "该地址不在您的团队中",
+  },
+  badPrefix: {
+    "en-us": "{field} must be 0x followed by 6 to 40 hex characters",
+    "zh-cn": "{field} 必须是 0x 加 6 到 40 个十六进制字符",
+  },
   noStake: { "en-us": "No such stake record", "zh-cn": "没有这条质押记录" },
   noNotice: { "en-us": "No such announcement", "zh-cn": "没有这条公告" },
 } as const satisfies Record<string, Record<Language, string>>;

@@ -1,6 +1,8 @@
 import {
   incomeGroups,
   incomeTypes,
+  teamOrders,
+  type TeamMember,
   type IncomeGroup,
   type Data,
   type Endpoint,
@@ -134,6 +136,45 @@ export function routes({ db, signIn, levelThresholds, upcomingChanges }: RouteDe
         }));
       },
     },
+    "user/getTeamBranch": {
+      ownSession: true,
+      async handle({ fields, token }) {
+        const input = reader(fields);
+        const { offset, limit } = input.paging();
+        const order = input.optionalOneOf("order", teamOrders) ?? "joined";
+        const asked = input.optionalAddress("address");
+        const found = await q.branch(db, signIn.sessionKey(token), asked ?? null, order, offset, limit);
+        if (!found) throw new Refusal(401, "notSignedIn");
+        const address = asked ?? found.caller;
+        if (!found.address) {
+          if (address !== found.caller) throw new Refusal(422, "notInTeam");
+          // Signed in and not indexed yet: a team of one, with nothing in it.
+          return { member: emptyMember(address), path: [], largest_leg: null, friends: [] };
+        }
+        const callerDepth = found.caller_depth ?? 0;
+        const largest = found.leg_address;
+        return {
+          member: memberView(found as q.TeamMemberRow, callerDepth, levelThresholds),
+          path: found.path ?? [],
+          largest_leg: largest === null ? null : { address: largest, team_performance: found.leg_branch ?? "0" },
+          friends: (found.friends ?? []).map((f) => ({
+            ...memberView(f, callerDepth, levelThresholds),
+            largest: f.address === largest,
+          })),
+        };
+      },
+    },
+    "user/searchTeam": {
+      ownSession: true,
+      async handle({ fields, token }) {
+        const input = reader(fields);
+        const prefix = input.addressPrefix("prefix");
+        const { offset, limit } = input.paging();
+        const rows = await q.searchTeam(db, signIn.sessionKey(token), prefix, offset, limit);
+        if (!rows) throw new Refusal(401, "notSignedIn");
+        return rows.map((r) => memberView(r, r.caller_depth, levelThresholds));
+      },
+    },
     "NFT/getNFTList": {
       async handle({ fields, address }) {
         const { offset, limit } = reader(fields).paging();
@@ -233,6 +274,43 @@ export function routes({ db, signIn, levelThresholds, upcomingChanges }: RouteDe
   };
 }
 
+/** A team member's row as the API shows it; `callerDepth` counts its generation. */
+function memberView(r: q.TeamMemberRow, callerDepth: number, levelThresholds: readonly bigint[]): TeamMember {
+  const team = BigInt(r.team);
+  const small = team - BigInt(r.max_leg);
+  return {
+    address: r.address,
+    create_time: Number(r.depth) === 0 ? null : int(r.bind_time),
+    generation: Number(r.depth) - callerDepth,
+    own_hashrate: r.own,
+    team_hashrate: r.team,
+    team_performance: (BigInt(r.own) + team).toString(),
+    small_performance: small.toString(),
+    friend_num: Number(r.friend_num),
+    community_num: Number(r.community_num),
+    branch_depth: Number(r.height),
+    top_tier: r.top_tier === null ? 0 : Number(r.top_tier),
+    level: levelOf(small, levelThresholds),
+  };
+}
+
+/** The signed-in caller before the indexer has its row: no figures yet. */
+function emptyMember(address: string): TeamMember {
+  return {
+    address,
+    create_time: null,
+    generation: 0,
+    own_hashrate: "0",
+    team_hashrate: "0",
+    team_performance: "0",
+    small_performance: "0",
+    friend_num: 0,
+    community_num: 0,
+    branch_depth: 0,
+    top_tier: 0,
+    level: 0,
+  };
+}
 const INCOME_TYPES: readonly Income["type"][] = [...incomeTypes, "collect_static", "collect_dynamic"];
 /** The `type` filter: one row type, or one of the product's income names (a group of them). */
 const INCOME_FILTERS: readonly (Income["type"] | IncomeGroup)[] = [

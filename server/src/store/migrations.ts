@@ -451,6 +451,47 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       CREATE INDEX members_by_inviter ON members (inviter, bind_time, address) INCLUDE (id)
     `,
   },
+  {
+    id: 16,
+    name: "each member's jump pointers and the depth of the branch below it",
+    // The team explorer answers only about the caller's own descendants, and shows how deep each
+    // branch goes. Each member's row now holds its jump pointers: jumps[k + 1] is the key of its
+    // ancestor 2^k generations up, as far as the root (⌊log2 depth⌋ + 1 keys: 14 at depth 10,000;
+    // the root's is empty), written once when it binds. "Is X in C's branch" is then X's ancestor
+    // g = X.depth - C.depth generations up being C: one jump per 1 bit of g, each a row read by
+    // key (queries.ts). height is the depth of the deepest member below it, less its own (0
+    // without invitees): a figure each bind below the member raises, as a bind raises friend_num
+    // and community_num, so it goes with them in the narrow team_figures (migration 15) rather
+    // than in the member's row, which is written once. A rollback works it out again from the
+    // children that stay.
+    //
+    // Rows indexed before this migration get both worked out from the tree, set-based and in
+    // O(members × log depth): the k-th jump of every member in round k (its ancestor 2^(k-1) up's
+    // (k-1)-th jump, set the round before), then the deepest member below each in rounds by
+    // doubling (the deepest within 2^(k+1) generations below Y is the deepest within 2^k of Y or of
+    // a member 2^k generations below Y).
+    sql: `
+      ALTER TABLE members ADD COLUMN jumps INTEGER[] NOT NULL DEFAULT '{}';
+      ALTER TABLE team_figures ADD COLUMN height INTEGER NOT NULL DEFAULT 0;
+      UPDATE members m SET jumps = ARRAY[p.id] FROM members p WHERE p.address = m.inviter;
+      ${Array.from(
+        { length: 30 },
+        (_, i) =>
+          `UPDATE members m SET jumps = m.jumps || a.jumps[${i + 1}] FROM members a
+           WHERE cardinality(m.jumps) = ${i + 1} AND a.id = m.jumps[${i + 1}] AND cardinality(a.jumps) >= ${i + 1}`,
+      ).join(";\n")};
+      CREATE TEMP TABLE reach ON COMMIT DROP AS SELECT id, depth, depth AS deepest, jumps FROM members;
+      ${Array.from(
+        { length: 31 },
+        (_, k) =>
+          `UPDATE reach r SET deepest = x.deepest
+           FROM (SELECT z.jumps[${k + 1}] AS id, max(z.deepest) AS deepest FROM reach z
+                 WHERE cardinality(z.jumps) > ${k} GROUP BY 1) x
+           WHERE r.id = x.id AND x.deepest > r.deepest`,
+      ).join(";\n")};
+      UPDATE team_figures g SET height = r.deepest - r.depth FROM reach r WHERE g.id = r.id AND r.deepest > r.depth
+    `,
+  },
 ];
 
 /**

@@ -232,3 +232,141 @@ export async function editNotice(db: Sql, id: number, text: Partial<NoticeText>,
 export async function removeNotice(db: Sql, id: number): Promise<boolean> {
   return (await db.query("DELETE FROM notices WHERE id = $1 RETURNING id", [id])).length > 0;
 }
+
+/** A team member's row as the team explorer reads it (user/getTeamBranch, user/searchTeam). */
+export interface TeamMemberRow {
+  address: string;
+  bind_time: string;
+  depth: number;
+  own: string;
+  team: string;
+  max_leg: string;
+  friend_num: number;
+  community_num: number;
+  height: number;
+  /** The highest tier the member bought; null when none. */
+  top_tier: number | null;
+}
+
+/** A member's columns from its row `m` in members and its row `g` in team_figures. */
+const TEAM_MEMBER = (m: string, g: string) =>
+  `${m}.address, ${m}.bind_time::text AS bind_time, ${m}.depth, ${g}.own_hashrate::text AS own,
+   ${g}.team_hashrate::text AS team, ${g}.max_leg::text AS max_leg, ${g}.friend_num, ${g}.community_num, ${g}.height,
+   (SELECT max(n.tier) FROM nfts n WHERE n.owner = ${m}.address) AS top_tier`;
+
+/**
+ * The key of the member `up` generations above the member keyed `id` (`up` ≥ 0), by its jump
+ * pointers (members.jumps: jumps[k + 1] is the ancestor 2^k generations up, written when it
+ * binds): from the member, a jump by the highest power of two left in `up`, from where it lands,
+ * and so on; one jump per 1 bit of `up`, so at most ⌊log2 up⌋ + 1 reads of a row by its key (14
+ * for 10,000 generations), whatever the size of anyone's branch. Null when `up` is above the root.
+ */
+const ANCESTOR = (id: string, up: string) =>
+  `(WITH RECURSIVE climb (id, up) AS (
+      SELECT ${id}, ${up}
+      UNION ALL
+      SELECT a.jumps[33 - position('1' IN climb.up::bit(32)::text)],
+        climb.up - (1 << (32 - position('1' IN climb.up::bit(32)::text)))
+      FROM climb JOIN members a ON a.id = climb.id WHERE climb.up > 0
+    ) SELECT climb.id FROM climb WHERE climb.up = 0)`;
+
+/**
+ * "Is `m` the caller `c` or below it": `m`'s ancestor as many generations up as it is below the
+ * caller's depth is the caller ({@link ANCESTOR}: at most ⌊log2 generations⌋ + 1 key reads).
+ */
+const IN_BRANCH = (m: string, c: string) =>
+  `(${m}.depth >= ${c}.depth AND ${ANCESTOR(`${m}.id`, `${m}.depth - ${c}.depth`)} = ${c}.id)`;
+
+export interface BranchRow extends Partial<TeamMemberRow> {
+  /** The signed-in address, and its depth (null when it has no row yet). */
+  caller: string;
+  caller_depth: number | null;
+  /** The addresses from the caller down to the member's inviter; null when none. */
+  path: string[] | null;
+  leg_address: string | null;
+  leg_branch: string | null;
+  /** The page of its direct invitees asked for; null when empty. */
+  friends: TeamMemberRow[] | null;
+}
+
+/**
+ * The member `address` (null: the caller) if it is the signed-in caller or one of its
+ * descendants, in one statement: its figures, the path from the caller down to it, its largest
+ * direct leg and a page of its direct invitees, as they joined (bind time, then address: as
+ * {@link friends}) or largest branch first (then as they joined). Undefined when the session is
+ * not valid; the member's columns are null when it is not in the caller's branch (or has no row),
+ * and nothing of it is read then. Whether it is in the branch takes at most ⌊log2 g⌋ + 1 key
+ * reads for a member g generations below the caller ({@link IN_BRANCH}); the path, one key read
+ * per generation between them: as many as the breadcrumbs it answers.
+ *
+ * The largest leg is the first to join of the invitees whose branch is the member's max_leg: the
+ * invitees index walked in join order, no sort of them all. Largest first sorts every invitee.
+ */
+export async function branch(
+  db: Sql,
+  session: SessionKey,
+  address: string | null,
+  order: "joined" | "legs",
+  offset: number,
+  limit: number,
+): Promise<BranchRow | undefined> {
+  const by =
+    order === "joined" ? "f.bind_time, f.address" : "g.own_hashrate + g.team_hashrate DESC, f.bind_time, f.address";
+  const [row] = await db.query<BranchRow>(
+    `WITH c AS (SELECT s.address, m.id, m.depth FROM (${SESSION}) s LEFT JOIN members m ON m.address = s.address),
+     t AS (
+       SELECT m.*, g.own_hashrate, g.team_hashrate, g.max_leg, g.friend_num, g.community_num, g.height
+       FROM c JOIN members m ON m.address = COALESCE($3::text, c.address) JOIN team_figures g ON g.id = m.id
+       WHERE ${IN_BRANCH("m", "c")}
+     )
+     SELECT c.address AS caller, c.depth AS caller_depth, ${TEAM_MEMBER("t", "t")},
+       (WITH RECURSIVE up (id, address, gen) AS (
+          SELECT a.jumps[1], a.address, t.depth - c.depth - 1 FROM members a WHERE a.id = t.jumps[1] AND t.depth > c.depth
+          UNION ALL
+          SELECT a.jumps[1], a.address, up.gen - 1 FROM up JOIN members a ON a.id = up.id WHERE up.gen > 0
+        ) SELECT array_agg(up.address ORDER BY up.gen) FROM up) AS path,
+       l.address AS leg_address, l.branch::text AS leg_branch,
+       (SELECT json_agg(p ORDER BY p.n) FROM (
+          SELECT row_number() OVER () AS n, page.* FROM (
+            SELECT ${TEAM_MEMBER("f", "g")} FROM members f JOIN team_figures g ON g.id = f.id
+            WHERE f.inviter = t.address ORDER BY ${by} OFFSET $4 LIMIT $5
+          ) page
+        ) p) AS friends
+     FROM c LEFT JOIN t ON TRUE LEFT JOIN LATERAL (
+       SELECT f.address, g.own_hashrate + g.team_hashrate AS branch FROM members f JOIN team_figures g ON g.id = f.id
+       WHERE f.inviter = t.address AND g.own_hashrate + g.team_hashrate = t.max_leg
+       ORDER BY f.bind_time, f.address LIMIT 1
+     ) l ON TRUE`,
+    [...session, address, offset, limit],
+  );
+  return row;
+}
+
+/**
+ * The signed-in caller's team members (the caller included) whose address starts with `prefix`
+ * (lower-case "0x" and 6 to 40 hex digits), in address order; undefined when the session is not
+ * valid. The addresses with the prefix are a range of the primary key's index; each is kept
+ * when the caller is its ancestor ({@link IN_BRANCH}: at most ⌊log2 generations⌋ + 1 key reads each).
+ */
+export async function searchTeam(db: Sql, session: SessionKey, prefix: string, offset: number, limit: number) {
+  const rows = await db.query<(TeamMemberRow & { caller_depth: number | null }) | { address: null }>(
+    `WITH c AS (SELECT m.id, m.depth FROM (${SESSION}) s LEFT JOIN members m ON m.address = s.address)
+     SELECT c.depth AS caller_depth, f.* FROM c LEFT JOIN LATERAL (
+       SELECT ${TEAM_MEMBER("m", "g")} FROM members m JOIN team_figures g ON g.id = m.id
+       WHERE m.address >= $3 AND m.address < $4 AND left(m.address, $5) = $3 AND ${IN_BRANCH("m", "c")}
+       ORDER BY m.address OFFSET $6 LIMIT $7
+     ) f ON TRUE
+     ORDER BY f.address`,
+    [...session, prefix, prefixEnd(prefix), prefix.length, offset, limit],
+  );
+  if (rows.length === 0) return undefined;
+  return rows.filter((r): r is TeamMemberRow & { caller_depth: number } => r.address !== null);
+}
+
+/** The least text after every address that starts with `prefix` (hex digits after "0x"). */
+export function prefixEnd(prefix: string): string {
+  const digits = prefix.slice(2).replace(/f+$/, "");
+  if (digits === "") return "0y";
+  const last = parseInt(digits[digits.length - 1], 16) + 1;
+  return `0x${digits.slice(0, -1)}${last.toString(16)}`;
+}

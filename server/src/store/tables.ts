@@ -12,7 +12,7 @@
  */
 
 /** The SQL types the apply stage writes (one array parameter per column, read back with unnest). */
-export type ColumnType = "text" | "integer" | "smallint" | "bigint" | "numeric" | "bytea";
+export type ColumnType = "text" | "integer" | "smallint" | "bigint" | "numeric" | "bytea" | "integer[]";
 
 export interface DerivedTable {
   name: string;
@@ -46,7 +46,9 @@ export const appliedLogs = table({
 /**
  * The referral tree: a row per member, written when it binds (or, for the root, first named) and
  * never updated; a rollback deletes the members who joined in the blocks it takes back
- * (apply/undo.ts). Its figures are rows of `team_figures`, by the same key.
+ * (apply/undo.ts). Its figures are rows of `team_figures`, by the same key. Each row also holds
+ * its jump pointers (its ancestors 1, 2, 4, … generations up; written when it binds, gone with
+ * its row): the team explorer's descendant check.
  */
 export const members = table({
   name: "members",
@@ -58,6 +60,11 @@ export const members = table({
     depth: "integer",
     bind_time: "bigint",
     bind_block: "bigint",
+    /**
+     * Its jump pointers: jumps[k + 1] is the key of its ancestor 2^k generations up, as far as the
+     * root (migration 16): the team explorer's descendant check in ⌊log2 generations⌋ + 1 key reads.
+     */
+    jumps: "integer[]",
   },
   block: null,
   appendOnly: false,
@@ -79,6 +86,8 @@ export const teamFigures = table({
     max_leg: "numeric",
     friend_num: "integer",
     community_num: "integer",
+    /** How many generations its branch goes below it (0 without invitees): raised by binds below (migration 16). */
+    height: "integer",
   },
   block: null,
   appendOnly: false,
