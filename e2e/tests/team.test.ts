@@ -11,6 +11,7 @@ import { connectTestWallet, expectText, screenshot, toast } from "../support/bro
 import { overflowing } from "../support/layout";
 import { devnetAccount, role } from "../support/stack";
 import { zh } from "../support/strings";
+import { smallControls } from "../support/tap-targets";
 import { e2eSuite } from "../support/suite";
 import { TestWallet } from "../support/wallet";
 
@@ -86,11 +87,12 @@ async function memberOnShare(): Promise<Page> {
   return page;
 }
 
-/** No serious or critical WCAG 2.1 A/AA violation on the page as it is. */
+/** No serious or critical WCAG 2.1 A/AA violation on the page as it is, and no control too small to tap. */
 async function expectAccessible(page: Page, where: string): Promise<void> {
   // Not a toast fading out (sign-in's "login successful") but the screen itself.
   await page.locator(".adm-toast-mask").waitFor({ state: "hidden" });
   assert.deepEqual(describeViolations(where, await axeViolations(page)), []);
+  assert.deepEqual(await smallControls(page), [], `${where}: controls under 44×44 px`);
 }
 
 /** The page fits `width`×`height`: nothing sticks out past the right edge. */

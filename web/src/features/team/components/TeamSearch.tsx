@@ -39,12 +39,12 @@ export function TeamSearch({ account }: { account: string }) {
   return (
     <Section title={t("search")} testId="team-search">
       <form className={styles.search} onSubmit={submit} noValidate>
-        <label htmlFor={`${id}-prefix`} className={styles.searchLabel}>
+        <span id={`${id}-label`} className={styles.searchLabel}>
           {t("searchLabel")}
-        </label>
+        </span>
         <div className={styles.searchRow}>
           <input
-            id={`${id}-prefix`}
+            aria-labelledby={`${id}-label`}
             className={styles.input}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
@@ -57,7 +57,7 @@ export function TeamSearch({ account }: { account: string }) {
             aria-describedby={invalid ? `${id}-error` : undefined}
             data-testid="team-search-input"
           />
-          <Button type="submit" color="primary" size="small" data-testid="team-search-submit">
+          <Button type="submit" color="primary" className={styles.searchButton} data-testid="team-search-submit">
             {t("searchButton")}
           </Button>
         </div>
