@@ -60,7 +60,7 @@ const LANES: readonly { env: Record<string, string>; files: readonly string[] }[
   },
   {
     env: { EXPLORER_URL },
-    files: ["pledge", "screens", "share", "wallet-apps", "shells", "walletconnect"],
+    files: ["pledge", "screens", "share", "team", "wallet-apps", "shells", "walletconnect"],
   },
 ];
 

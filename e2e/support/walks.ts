@@ -75,12 +75,6 @@ export const POPUPS: Record<string, Popup> = {
     ready: "withdraw-confirm",
     shown: "withdraw-confirm",
   },
-  "team member": {
-    screen: "/share",
-    open: ["team-list", "friend-row"],
-    ready: "community-popup",
-    shown: "community-popup",
-  },
   "claim and its fee": { screen: DETAILS, open: ["detail-claim"], ready: "income-popup", shown: "income-popup" },
   "redeem and its fee": {
     screen: DETAILS,
@@ -99,7 +93,6 @@ const SIGNED_IN_POPUPS = [
   SIDE_MENU,
   "buy",
   "withdraw",
-  "team member",
   "claim and its fee",
   "redeem and its fee",
 ];

@@ -164,9 +164,12 @@ test("the team list loads 10 friends a page, in joining order", async () => {
     [friends.slice(0, PAGE_SIZE), friends.slice(PAGE_SIZE)].map((list) => list.map((f) => f.account.address)),
   );
 
-  // A row opens the friend's community details.
+  // A row opens the friend's branch in the team explorer, with its community details: its
+  // community performance (the small area) is 0, as it has no friends of its own.
   await rows.first().getByTestId("friend-row").tap();
   await expectText(page, "community-address", friends[0].account.address);
-  await expectText(page, "community-performance", formatAmount(buyerHashrate));
-  await screenshot(page, "community-popup");
+  assert.equal(new URL(page.url()).hash, `#/team/${friends[0].account.address.toLowerCase()}`);
+  await expectText(page, "team-own-hashrate", formatAmount(buyerHashrate));
+  await expectText(page, "community-performance", "0");
+  await screenshot(page, "team-from-share");
 });

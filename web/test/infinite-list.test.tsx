@@ -205,3 +205,41 @@ describe("a paged list on screen", () => {
     expect(count(html, "list-no-more")).toBe(0);
   });
 });
+
+describe("a paged list whose first page was refused", () => {
+  /** A client whose list's first page failed with `error`, not asked again when drawn. */
+  async function refused(error: Error) {
+    const client = new QueryClient({ defaultOptions: { queries: { retryOnMount: false } } });
+    const fail: FetchPage<string> = () => Promise.reject(error);
+    await client.fetchInfiniteQuery(pagedListOptions(["list"], fail)).catch(() => undefined);
+    return { client, fail };
+  }
+
+  it("says the sentence failureText gives for the error, above the retry text", async () => {
+    const { client, fail } = await refused(new Error("prefix must be 0x followed by 6 to 40 hex characters"));
+    const html = renderToStaticMarkup(
+      <QueryClientProvider client={client}>
+        <I18nProvider i18n={i18n}>
+          <InfiniteList
+            queryKey={["list"]}
+            fetchPage={fail}
+            itemKey={(row) => row}
+            renderItem={(row) => <span>{row}</span>}
+            failureText={(error) => (error instanceof Error ? error.message : null)}
+            testId="list"
+          />
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    expect(html).toMatch(/data-testid="list-failure"[^>]*>prefix must be 0x followed by 6 to 40 hex characters</);
+    expect(html).toMatch(/data-testid="list-retry"[^>]*>Request failed, click to reload</);
+  });
+
+  it("shows only the retry text without failureText", async () => {
+    const { client, fail } = await refused(new Error("prefix must be 0x followed by 6 to 40 hex characters"));
+    const html = render(client, fail);
+    expect(count(html, "list-failure")).toBe(0);
+    expect(count(html, "list-retry")).toBe(1);
+    expect(html).not.toContain("prefix must be");
+  });
+});

@@ -85,7 +85,8 @@ const SITES: readonly [file: string, amount: string, kind: AmountKind][] = [
   ["features/shared/utils/fees.ts", "fee", "fee"],
   ["features/shared/utils/fees.ts", "receivable", "receivable"],
   // share
-  ["features/share/components/CommunityPopup.tsx", "parseAmount(friend.team_performance)", "figure"],
+  // the team explorer
+  ["features/team/components/MemberSummary.tsx", "parseAmount(amount)", "figure"],
   // toasts and sentences
   ["features/tx/received.ts", "net", "receivable"],
   ["features/tx/received.ts", "net", "income"],

@@ -19,6 +19,7 @@ export const ROUTES = {
   announcement: "features/announcement/AnnouncementListPage",
   "announcement/:id": "features/announcement/AnnouncementDetailPage",
   ecosystem: "features/ecosystem/EcosystemPage",
+  "team/:address": "features/team/TeamPage",
 } as const satisfies Record<string, string | null>;
 
 export type ScreenRoute = keyof typeof ROUTES;

@@ -61,6 +61,7 @@ export const SCREENS: Record<ScreenRoute, () => Promise<ScreenModule>> = {
     ),
   ecosystem: () =>
     withStrings(import("../features/ecosystem/EcosystemPage").then((m) => ({ Screen: m.EcosystemPage }))),
+  "team/:address": () => withStrings(import("../features/team/TeamPage").then((m) => ({ Screen: m.TeamPage }))),
 };
 
 /** The screen a hash route shows: home for the index and for any path without a screen. */

@@ -5,6 +5,7 @@ import type { RecentMessages } from "../features/tx/recentStrings";
 import type { InviteMessages } from "../features/wallet/rootInvite";
 import type { RedeemWindowMessages } from "../features/shared/redeemWindowStrings";
 import type { ShareActionMessages } from "../features/share/shareStrings";
+import type { TeamMessages } from "../features/team/teamStrings";
 import type { AppMessages } from "./resources";
 import type { ScreenMessages } from "./screenStrings";
 
@@ -23,4 +24,5 @@ export interface Namespaces {
   networkFee: NetworkFeeMessages;
   screens: ScreenMessages;
   redeemWindow: RedeemWindowMessages;
+  team: TeamMessages;
 }

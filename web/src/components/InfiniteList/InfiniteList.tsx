@@ -21,6 +21,11 @@ interface InfiniteListProps<T> {
   renderItem: (item: T, index: number) => ReactNode;
   itemKey: (item: T, index: number) => string;
   header?: ReactNode;
+  /**
+   * What the list says above its retry text when its first page failed with `error` (a refusal's
+   * sentence, say); nothing when it returns null. Without it, only the retry text shows.
+   */
+  failureText?: (error: unknown) => ReactNode;
   testId: string;
 }
 
@@ -30,7 +35,7 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
   return <PagedList key={hashKey(props.queryKey)} {...props} />;
 }
 
-function PagedList<T>({ queryKey, fetchPage, renderItem, itemKey, header, testId }: InfiniteListProps<T>) {
+function PagedList<T>({ queryKey, fetchPage, renderItem, itemKey, header, failureText, testId }: InfiniteListProps<T>) {
   const { t } = useTranslation();
   const list = usePagedList(queryKey, fetchPage);
   const retryButton = (retry: () => void) => (
@@ -42,6 +47,11 @@ function PagedList<T>({ queryKey, fetchPage, renderItem, itemKey, header, testId
     // Before the first page has answered: the loading dots, or the retry text if it failed.
     return (
       <div data-testid={testId}>
+        {list.failed && failureText && list.error != null && (
+          <p className={styles.failure} role="alert" data-testid={`${testId}-failure`}>
+            {failureText(list.error)}
+          </p>
+        )}
         <div className={styles.footer}>{list.failed ? retryButton(list.reload) : <DotLoading />}</div>
       </div>
     );

@@ -64,5 +64,7 @@ export function usePagedList<T>(queryKey: QueryKey, fetchPage: FetchPage<T>, pag
     loadMore,
     /** Asks the first page again, or every loaded page after a failed refetch. */
     reload,
+    /** Why the last load failed (null when it did not). */
+    error: query.error,
   };
 }

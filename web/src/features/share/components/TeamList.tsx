@@ -1,27 +1,29 @@
 import type { Friend } from "@dwn/api";
-import { lazy, Suspense, useCallback, useState } from "react";
+import { useCallback } from "react";
 import { useTranslation } from "../../../i18n/react";
+import { Link } from "wouter";
+import { navigate } from "../../../app/hashRouter";
 import { InfiniteList, type FetchPage } from "../../../components/InfiniteList";
 import { NotConnected } from "../../../components/NotConnected";
+import { addNamespace } from "../../../i18n/lazyNamespace";
 import { useApi } from "../../../lib/api";
+import { branchRoute, teamStrings } from "../../team";
 import { useWallet } from "../../wallet";
 import { FriendRow } from "./FriendRow";
 import styles from "./TeamList.module.css";
 
-// Fetched on the first tap on a friend: the popup's animation code is not needed for the list.
-const CommunityPopup = lazy(() => import("./CommunityPopup").then((m) => ({ default: m.CommunityPopup })));
-
-/** The direct friends, paged from user/getFriendList; the placeholder when not signed in. */
+/**
+ * The direct friends, paged from user/getFriendList; the placeholder when not signed in. A
+ * friend opens its branch in the team explorer (/team/:address), as "Explore my team" opens the
+ * member's own.
+ */
 export function TeamList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  addNamespace(i18n, "team", teamStrings);
+  const { t: team } = useTranslation("team");
   const { account, hasLogin } = useWallet();
   const call = useApi();
-  const [opened, setOpened] = useState<Friend | null>(null);
-  const [popupWanted, setPopupWanted] = useState(false);
-  const open = (friend: Friend) => {
-    setPopupWanted(true);
-    setOpened(friend);
-  };
+  const open = (friend: Friend) => navigate(branchRoute(friend.address));
   const fetchPage = useCallback<FetchPage<Friend>>(
     async (page, size) => ({ items: await call("user/getFriendList", { page: String(page), limit: String(size) }) }),
     [call],
@@ -29,6 +31,9 @@ export function TeamList() {
   if (!hasLogin || !account) return <NotConnected what="team" />;
   return (
     <>
+      <Link to={branchRoute(account)} className={styles.explore} data-testid="team-explore">
+        {team("explore")}
+      </Link>
       <InfiniteList
         queryKey={["user/getFriendList", account]}
         fetchPage={fetchPage}
@@ -42,11 +47,6 @@ export function TeamList() {
         renderItem={(friend) => <FriendRow friend={friend} onOpen={open} />}
         testId="team-list"
       />
-      {popupWanted && (
-        <Suspense fallback={null}>
-          <CommunityPopup friend={opened} onClose={() => setOpened(null)} />
-        </Suspense>
-      )}
     </>
   );
 }

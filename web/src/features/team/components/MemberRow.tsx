@@ -1,0 +1,34 @@
+import type { TeamMember } from "@dwn/api";
+import { Link } from "wouter";
+import { useTranslation } from "../../../i18n/react";
+import { parseAmount } from "../../../lib/amount";
+import { displayAddress } from "../../../lib/displayAddress";
+import { formatCompact, shorten } from "../../../lib/format";
+import { branchRoute } from "../teamPaths";
+import styles from "../TeamPage.module.css";
+
+/** One member of a list (a direct friend, a search result): a link to its branch. */
+export function MemberRow({ member, largest = false }: { member: TeamMember; largest?: boolean }) {
+  const { t } = useTranslation("team");
+  return (
+    <Link to={branchRoute(member.address)} className={styles.row} data-testid="team-member-row">
+      <span className={styles.cell}>
+        <span className={styles.address} data-testid="team-member-address">
+          {shorten(displayAddress(member.address), 6)}
+        </span>
+        <span>
+          {largest && (
+            <strong className={styles.largest} data-testid="team-member-largest">
+              {t("largest")}
+            </strong>
+          )}
+          {t("rowFriends", { count: member.friend_num })}
+        </span>
+      </span>
+      <span className={`${styles.cell} ${styles.end}`}>
+        <strong data-testid="team-member-performance">{formatCompact(parseAmount(member.team_performance))}</strong>
+        <span>{t("legSize")}</span>
+      </span>
+    </Link>
+  );
+}
