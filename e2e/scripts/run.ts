@@ -54,13 +54,14 @@ const LANES: readonly { env: Record<string, string>; files: readonly string[] }[
       "pending",
       "invite",
       "language",
+      "wallet-apps",
       "mine",
       "timelock",
     ],
   },
   {
     env: { EXPLORER_URL },
-    files: ["pledge", "screens", "share", "team", "wallet-apps", "shells", "walletconnect"],
+    files: ["pledge", "screens", "share", "team", "shells", "walletconnect"],
   },
 ];
 
