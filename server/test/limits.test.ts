@@ -1,6 +1,6 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { constants, createHash, createPublicKey, publicEncrypt, randomBytes } from "node:crypto";
+import { constants, createPublicKey, publicEncrypt } from "node:crypto";
 import { connect } from "node:net";
 import { createApiClient, Status } from "@dwn/api";
 import { createPublicClient, http, type Address } from "viem";
@@ -9,7 +9,7 @@ import { clientKey, createLimiter, DEFAULT_LIMITS, leaseSize, originForm, WINDOW
 import { createSignIn } from "../src/serve/signin";
 import { sweep } from "../src/serve/sweep";
 import { openDb, type Db } from "../src/store/db";
-import { placeholderContracts, startApi, type ApiServer, type ApiServerOptions } from "./support/api";
+import { placeholderContracts, sessionToken, startApi, type ApiServer, type ApiServerOptions } from "./support/api";
 import { testDbTarget } from "./support/db";
 import { migrate } from "../src/store/migrations";
 
@@ -68,19 +68,6 @@ describe("rate limits", () => {
 
   const get = (api: ApiServer, path: string, headers: Record<string, string> = {}) =>
     fetch(`${api.origin}${path}`, { headers });
-
-  /** A session row as sign-in stores one, for the token returned. */
-  async function tokenFor(address: string): Promise<string> {
-    const token = randomBytes(32).toString("base64url");
-    const now = Math.floor(Date.now() / 1000);
-    await db.query("INSERT INTO sessions (token_hash, address, created_at, expires_at) VALUES ($1, $2, $3, $4)", [
-      createHash("sha256").update(token).digest("hex"),
-      address,
-      now,
-      now + 3600,
-    ]);
-    return token;
-  }
 
   test("refusals are HTTP 429 with Retry-After and the catalogue's sentence in the request's language", async () => {
     const api = await server({ limits: { perIp: 2 }, at: AT });
@@ -178,7 +165,7 @@ describe("rate limits", () => {
     const api = await server({ limits: { perToken: 3 } });
     const client = createApiClient({ origin: api.origin, publicKey: api.keys.publicKey });
     const member = "0x" + "7".repeat(40);
-    const [busy, calm] = [await tokenFor(member), await tokenFor(member)];
+    const [busy, calm] = [await sessionToken(db, member), await sessionToken(db, member)];
     const page = { page: "1", limit: "10" };
     for (let i = 0; i < 3; i++) {
       assert.equal((await client.call("NFT/getNFTList", page, { lang: "en-us", token: busy })).status, 200);

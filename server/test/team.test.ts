@@ -1,12 +1,11 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { createHash, randomBytes } from "node:crypto";
 import { createApiClient, Status, type Endpoint, type Payload, type TeamBranch, type TeamMember } from "@dwn/api";
 import { createPublicClient, http, keccak256, toHex, type Address } from "viem";
 import { createApplier, decodeLogs, type ChainLog } from "../src/apply/apply";
 import { createSignIn } from "../src/serve/signin";
 import type { Db } from "../src/store/db";
-import { placeholderContracts, startApi, type ApiServer } from "./support/api";
+import { placeholderContracts, sessionToken, startApi, type ApiServer } from "./support/api";
 import { openTestDb } from "./support/db";
 import { seededRandom, testSeed } from "./support/random";
 import { createLogFactory } from "./support/synthetic";
@@ -143,22 +142,9 @@ after(async () => {
   await drop?.();
 });
 
-/** A session row as sign-in stores one (the token's hash), for `address`. */
-async function tokenFor(address: string): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  const now = Math.floor(Date.now() / 1000);
-  await db.query("INSERT INTO sessions (token_hash, address, created_at, expires_at) VALUES ($1, $2, $3, $4)", [
-    createHash("sha256").update(token).digest("hex"),
-    address,
-    now,
-    now + 3600,
-  ]);
-  return token;
-}
-
 async function tokenOf(m: number): Promise<string> {
   let token = tokens.get(m);
-  if (!token) tokens.set(m, (token = await tokenFor(members[m].address)));
+  if (!token) tokens.set(m, (token = await sessionToken(db, members[m].address)));
   return token;
 }
 
@@ -299,7 +285,7 @@ describe(`team explorer (seed ${SEED}: TEAM_SEED=${SEED} replays it)`, () => {
 
   test("a signed-in member the indexer has no row for yet has an empty team of its own and sees no one else", async () => {
     const newcomer = `0x${"5e".repeat(20)}`;
-    const token = await tokenFor(newcomer);
+    const token = await sessionToken(db, newcomer);
     const own = await client.call("user/getTeamBranch", { page: "1", limit: "10" }, { lang: "en-us", token });
     assert.equal(own.status, Status.ok);
     assert.deepEqual((own.data as TeamBranch).friends, []);

@@ -1,4 +1,4 @@
-import { createPublicKey, generateKeyPairSync } from "node:crypto";
+import { createHash, createPublicKey, generateKeyPairSync, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { RuntimeConfig } from "@dwn/api";
 import type { Address } from "viem";
@@ -99,4 +99,17 @@ export async function fetchConfig(origin: string): Promise<RuntimeConfig> {
 export function placeholderContracts(pool: Address): RuntimeConfig["contracts"] {
   const at = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
   return { usdt: at(1), dwn9: at(2), dwn: at(3), a8: at(4), udbk: at(5), pool, staking: at(6) };
+}
+
+/** A live session for `address`, stored as sign-in stores one (the token's hash): its bearer token. */
+export async function sessionToken(db: Db, address: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const now = Math.floor(Date.now() / 1000);
+  await db.query("INSERT INTO sessions (token_hash, address, created_at, expires_at) VALUES ($1, $2, $3, $4)", [
+    createHash("sha256").update(token).digest("hex"),
+    address,
+    now,
+    now + 3600,
+  ]);
+  return token;
 }

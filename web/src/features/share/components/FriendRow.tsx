@@ -2,7 +2,7 @@ import type { Friend } from "@dwn/api";
 import { parseAmount } from "../../../lib/amount";
 import { displayAddress } from "../../../lib/displayAddress";
 import { formatCompact, formatTime, shorten } from "../../../lib/format";
-import styles from "./TeamList.module.css";
+import styles from "../../../components/ListRow.module.css";
 
 /** One direct friend: team computing power over address, joining time over community size. */
 export function FriendRow({ friend, onOpen }: { friend: Friend; onOpen: (friend: Friend) => void }) {

@@ -5,15 +5,16 @@ import { parseAmount } from "../../../lib/amount";
 import { displayAddress } from "../../../lib/displayAddress";
 import { formatCompact, shorten } from "../../../lib/format";
 import { branchRoute } from "../teamPaths";
+import rows from "../../../components/ListRow.module.css";
 import styles from "../TeamPage.module.css";
 
 /** One member of a list (a direct friend, a search result): a link to its branch. */
 export function MemberRow({ member, largest = false }: { member: TeamMember; largest?: boolean }) {
   const { t } = useTranslation("team");
   return (
-    <Link to={branchRoute(member.address)} className={styles.row} data-testid="team-member-row">
-      <span className={styles.cell}>
-        <span className={styles.address} data-testid="team-member-address">
+    <Link to={branchRoute(member.address)} className={rows.row} data-testid="team-member-row">
+      <span className={rows.cell}>
+        <span className={rows.address} data-testid="team-member-address">
           {shorten(displayAddress(member.address), 6)}
         </span>
         <span>
@@ -25,7 +26,7 @@ export function MemberRow({ member, largest = false }: { member: TeamMember; lar
           {t("rowFriends", { count: member.friend_num })}
         </span>
       </span>
-      <span className={`${styles.cell} ${styles.end}`}>
+      <span className={`${rows.cell} ${rows.end}`}>
         <strong data-testid="team-member-performance">{formatCompact(parseAmount(member.team_performance))}</strong>
         <span>{t("legSize")}</span>
       </span>
