@@ -261,10 +261,19 @@ test("an address outside the team, typed into the URL, shows the API's refusal i
   for (const outsider of [role("alice"), stranger]) {
     await page.goto(suite.stack.app(`/team/${outsider.address}`));
     await expectText(page, "team-failure-text", NOT_IN_TEAM.zh);
+    // A refusal answers the same again: nothing to retry.
+    assert.equal(await page.getByTestId("team-failure-retry").count(), 0);
     assert.equal(await page.getByTestId("team-summary").count(), 0);
     assert.equal(await page.getByTestId("community-address").count(), 0);
     assert.equal(await page.getByTestId("team-friend-list").count(), 0);
   }
+  // A crafted link whose "address" is none: the API's sentence for the field, no figures, no raw error.
+  await page.goto(suite.stack.app("/team/0x12345"));
+  await expectText(page, "team-failure-text", "address 必须是钱包地址");
+  assert.equal(await page.getByTestId("team-failure-retry").count(), 0);
+  assert.equal(await page.getByTestId("team-summary").count(), 0);
+  await page.goto(suite.stack.app(`/team/${stranger.address}`));
+  await expectText(page, "team-failure-text", NOT_IN_TEAM.zh);
   await expectAccessible(page, "the refusal");
   await expectFits(page, 320, 568, "the refusal");
   await screenshot(page, "team-refused");

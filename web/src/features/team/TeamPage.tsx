@@ -42,14 +42,17 @@ export function TeamPage() {
           {failure != null && (
             <div className={styles.failure} role="alert" data-testid="team-failure">
               <span data-testid="team-failure-text">{readErrorText(failure, common, chain.name)}</span>
-              <button
-                type="button"
-                className={styles.retry}
-                onClick={() => void branch.refetch()}
-                data-testid="team-failure-retry"
-              >
-                {common("readError.retry")}
-              </button>
+              {/* A refusal (not in the team, not an address) answers the same again: no Retry for it. */}
+              {!refused && (
+                <button
+                  type="button"
+                  className={styles.retry}
+                  onClick={() => void branch.refetch()}
+                  data-testid="team-failure-retry"
+                >
+                  {common("readError.retry")}
+                </button>
+              )}
             </div>
           )}
           {!refused && (
