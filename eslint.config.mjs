@@ -54,6 +54,7 @@ export default tseslint.config(
       "**/coverage-cache/",
       "**/generated/",
       "**/dist/",
+      "server/.cache/",
     ],
   },
   js.configs.recommended,

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverBundle } from "./server-bundle.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO, ".data"));
@@ -182,6 +183,13 @@ if (existsSync(webStamp) && readFileSync(webStamp, "utf8") === digest) {
   writeFileSync(webStamp, digest);
 }
 
+// The server's sources in one file (scripts/server-bundle.mjs): it starts in a third of the CPU
+// time tsx takes, and is made again only when a source changed.
+const serverEntry = await serverBundle().catch((error: Error) => {
+  console.error(`The server did not build:\n${error.message}`);
+  process.exit(1);
+});
+
 try {
   const devnet = ["npx", "hardhat", "devnet", ...(process.argv.includes("--timelock") ? ["--timelock"] : [])];
   await launch("devnet", devnet, path.join(REPO, "contracts"), "Ctrl-C stops the devnet.");
@@ -190,12 +198,7 @@ try {
     console.error(`\n${refusal}`);
     await stop(1);
   }
-  const server = await launch(
-    "server",
-    ["node", "--import", "tsx", "src/main.ts"],
-    path.join(REPO, "server"),
-    "Server listening on",
-  );
+  const server = await launch("server", ["node", serverEntry], path.join(REPO, "server"), "Server listening on");
   const port = process.env.PORT ?? "8080";
   const health = /Health port on (http:\/\/[^\s"]+) /.exec(server)?.[1];
   console.log(

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { getContractAddress } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import { DEVNET_ACCOUNTS, DEVNET_MNEMONIC, type DevnetRole } from "./accounts";
+import { DEVNET_ACCOUNTS, type DevnetRole } from "./accounts";
+import { devnetHdAccount } from "./devnet-keys";
 import { DEVNET_CHAIN_ID, TOKEN_KEYS, type DeploymentRecord } from "./record";
 
 export { DEVNET_CHAIN_ID };
@@ -25,8 +25,7 @@ export function devnetRecordPath(dataDir: string): string {
  * checks this against a real deploy).
  */
 export function freshDevnetRecord(): DeploymentRecord {
-  const address = (role: DevnetRole) =>
-    mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: DEVNET_ACCOUNTS[role] }).address;
+  const address = (role: DevnetRole) => devnetHdAccount(DEVNET_ACCOUNTS[role]).address;
   const owner = address("owner");
   const order = [...TOKEN_KEYS, "pool", "staking"] as const;
   const at = (i: number) => getContractAddress({ from: owner, nonce: BigInt(i) });

@@ -1,8 +1,8 @@
 import type { HardhatRuntimeEnvironment } from "hardhat/types";
-import { mnemonicToAccount } from "viem/accounts";
 import { toHex } from "viem";
-import { DEVNET_ACCOUNTS, DEVNET_MNEMONIC, DEVNET_ROLE_NOTES, type DevnetRole } from "./accounts";
+import { DEVNET_ACCOUNTS, DEVNET_ROLE_NOTES, type DevnetRole } from "./accounts";
 import { deploySystem } from "./deploy";
+import { devnetHdAccount } from "./devnet-keys";
 import { saveDeployment } from "./generate";
 import { devnetParams } from "./params";
 import type { DeploymentRecord } from "./record";
@@ -44,7 +44,7 @@ export function describeDevnet(record: DeploymentRecord, rpcUrl: string): string
   for (const [name, addr] of Object.entries(record.contracts)) lines.push(`  ${name.padEnd(8)} ${addr}`);
   lines.push("", "Demo accounts (well-known devnet keys: never use them on a real chain):");
   for (const [role, index] of Object.entries(DEVNET_ACCOUNTS) as [DevnetRole, number][]) {
-    const account = mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: index });
+    const account = devnetHdAccount(index);
     const key = toHex(account.getHdKey().privateKey ?? new Uint8Array());
     lines.push(`  ${role.padEnd(13)} ${account.address}  ${key}`, `  ${"".padEnd(13)} ${DEVNET_ROLE_NOTES[role]}`);
   }

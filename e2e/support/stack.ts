@@ -26,9 +26,10 @@ import {
   type Hash,
   type Hex,
 } from "viem";
-import { mnemonicToAccount, type HDAccount } from "viem/accounts";
+import type { HDAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
-import { DEVNET_ACCOUNTS, DEVNET_MNEMONIC, type DevnetRole } from "../../contracts/deploy/accounts";
+import { DEVNET_ACCOUNTS, type DevnetRole } from "../../contracts/deploy/accounts";
+import { devnetHdAccount } from "../../contracts/deploy/devnet-keys";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const READY = "Ctrl-C stops everything.";
@@ -58,7 +59,7 @@ export const ACCOUNT_OFFSET_VAR = "E2E_ACCOUNT_OFFSET";
  */
 export function devnetAccount(index: number): HDAccount {
   const offset = index >= 20 ? Number(process.env[ACCOUNT_OFFSET_VAR] ?? 0) : 0;
-  return mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: index + offset });
+  return devnetHdAccount(index + offset);
 }
 
 /** The seeded demo accounts by role (contracts/deploy/accounts.ts). */

@@ -16,7 +16,8 @@ import {
 } from "@dwn/api";
 import { poolAbi } from "@dwn/contracts";
 import { createPublicClient, custom, encodeFunctionResult, isAddress, type Address } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { DEVNET_ACCOUNTS } from "../../contracts/deploy/accounts";
+import { devnetHdAccount } from "../../contracts/deploy/devnet-keys";
 import { createSignIn } from "../src/serve/signin";
 import { addNotice } from "../src/store/queries";
 import type { Db } from "../src/store/db";
@@ -32,7 +33,7 @@ import { openTestDb } from "./support/db";
 
 const SEED = Number(process.env.FC_SEED ?? 0x5eed_2025);
 const POOL: Address = "0x00000000000000000000000000000000000000aa";
-const member = mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: 4 });
+const member = devnetHdAccount(DEVNET_ACCOUNTS.alice);
 const BODY_LIMIT = 16 * 1024;
 
 /** The endpoints of api/src/protocol.ts: whether they need a token, and their valid payloads. */

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverBundle } from "../../scripts/server-bundle.mjs";
 import { runNoticeCommand, UsageError } from "../src/admin/notice";
 import { openDb } from "../src/store/db";
 import { notice, notices } from "../src/store/queries";
@@ -71,8 +72,10 @@ test("mistakes are one sentence and change nothing", async () => {
 
 test("the command runs against the embedded database, and refuses one the server holds open", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-notice-"));
+  // The command's code in one file, as npm start runs the server (scripts/server-bundle.mjs).
+  const command = await serverBundle("src/admin/notice.ts");
   const run = (...argv: string[]) =>
-    spawnSync("node", ["--import", "tsx", "src/admin/notice.ts", ...argv], {
+    spawnSync(process.execPath, [command, ...argv], {
       cwd: SERVER,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
       encoding: "utf8",

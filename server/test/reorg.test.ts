@@ -4,9 +4,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
 import { createWalletClient, http, maxUint256, parseUnits, type Abi, type Address } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
-import { DEVNET_ACCOUNTS, DEVNET_MNEMONIC, type DevnetRole } from "../../contracts/deploy/accounts";
+import { DEVNET_ACCOUNTS, type DevnetRole } from "../../contracts/deploy/accounts";
+import { devnetHdAccount } from "../../contracts/deploy/devnet-keys";
 import type { Db, Sql } from "../src/store/db";
 import { createIndexer, readReorgs, readSyncState } from "../src/sync/indexer";
 import { openTestDb } from "./support/db";
@@ -23,7 +23,7 @@ let devnet: Devnet;
 let fresh: Awaited<ReturnType<typeof openTestDb>>;
 let wallet: ReturnType<typeof createWalletClient>;
 const address = (role: DevnetRole | number): Address =>
-  mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: typeof role === "number" ? role : DEVNET_ACCOUNTS[role] }).address;
+  devnetHdAccount(typeof role === "number" ? role : DEVNET_ACCOUNTS[role]).address;
 /** V: an account the seed leaves alone (hardhat's node unlocks the first twenty). */
 const V = address(9);
 

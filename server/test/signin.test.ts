@@ -12,7 +12,8 @@ import {
   type Address,
   type Hex,
 } from "viem";
-import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount, type HDAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount, type HDAccount } from "viem/accounts";
+import { devnetHdAccount } from "../../contracts/deploy/devnet-keys";
 import { hardhat } from "viem/chains";
 import { createSiweMessage, parseSiweMessage, validateSiweMessage, type SiweMessage } from "viem/siwe";
 import { createSignIn, SESSION_SECONDS } from "../src/serve/signin";
@@ -25,8 +26,7 @@ import { startRpcProxy, type RpcCall } from "./support/rpc-proxy";
 
 /** Sign-in (DESIGN.md §4) against the seeded devnet, through the enveloped client. */
 
-const MNEMONIC = "test test test test test test test test test test test junk";
-const account = (addressIndex: number) => mnemonicToAccount(MNEMONIC, { addressIndex });
+const account = devnetHdAccount;
 const root = account(1);
 const alice = account(4);
 const bob = account(5);

@@ -14,13 +14,12 @@ import {
   type SystemStatus,
 } from "@dwn/api";
 import { createPublicClient, createWalletClient, http, zeroAddress, type Hex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { devnetHdAccount } from "../../contracts/deploy/devnet-keys";
 import { hardhat } from "viem/chains";
 import { freePort, type DeploymentRecord } from "./support/devnet";
 import { npmStart, RUNNING } from "./support/npm-start";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const MNEMONIC = "test test test test test test test test test test test junk";
 
 async function status(api: string): Promise<SystemStatus> {
   return ((await (await fetch(`${api}/api/system/status`)).json()) as Reply<SystemStatus>).data;
@@ -48,7 +47,7 @@ test(
     const api = `http://127.0.0.1:${port}`;
     const chain = createPublicClient({ chain: hardhat, transport: http(rpc) });
     // Account #15 of the devnet's mnemonic: funded at genesis, bound to nobody by the seed.
-    const member = mnemonicToAccount(MNEMONIC, { addressIndex: 15 });
+    const member = devnetHdAccount(15);
     const inviterOf = () =>
       chain.readContract({
         address: config.contracts.pool,

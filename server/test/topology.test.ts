@@ -4,8 +4,8 @@ import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiClient, unwrap, type RuntimeConfig, type SystemStatus } from "@dwn/api";
-import { mnemonicToAccount } from "viem/accounts";
-import { DEVNET_ACCOUNTS, DEVNET_MNEMONIC } from "../../contracts/deploy/accounts";
+import { DEVNET_ACCOUNTS } from "../../contracts/deploy/accounts";
+import { devnetHdAccount } from "../../contracts/deploy/devnet-keys";
 import type { Db } from "../src/store/db";
 import { generateActivity } from "./support/activity";
 import { freePort, startDevnet, type Devnet } from "./support/devnet";
@@ -134,7 +134,7 @@ test(
 
       // A session made on api1 works on api2 after api1 is killed.
       const config = (await (await fetch(`${api1.origin}/api/config`)).json()) as RuntimeConfig;
-      const alice = mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: DEVNET_ACCOUNTS.alice });
+      const alice = devnetHdAccount(DEVNET_ACCOUNTS.alice);
       const on = (origin: string) => createApiClient({ origin, publicKey: config.publicKey });
       // One client signs in, as one page does: a sign-in message is for the session key that asked.
       const signingIn = on(api1.origin);

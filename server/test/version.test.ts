@@ -3,13 +3,14 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { serverBundle } from "../../scripts/server-bundle.mjs";
 import { indexedAbi } from "../src/apply/apply";
 import { applySources, applyVersion, codeOf, versionOf } from "../src/apply/version";
 import { DERIVED_TABLES } from "../src/store/tables";
 
 const SERVER = fileURLToPath(new URL("..", import.meta.url));
 
-test("the apply code's version is derived: the same in every run, another with any change to a handler, the registry or the events, the same when only comments or layout change", () => {
+test("the apply code's version is derived: the same in every run and in the bundled server npm start runs, another with any change to a handler, the registry or the events, the same when only comments or layout change", async () => {
   const inputs = { tables: DERIVED_TABLES, abi: indexedAbi, sources: applySources() };
   const version = applyVersion();
   assert.match(version, /^[0-9a-f]{16}$/);
@@ -23,6 +24,17 @@ test("the apply code's version is derived: the same in every run, another with a
     { cwd: SERVER, encoding: "utf8" },
   ).trim();
   assert.equal(other, version);
+  // The bundle npm start and the server tests' processes run (scripts/server-bundle.mjs) hashes
+  // the same sources: each bundled module keeps its own location.
+  const bundled = execFileSync(
+    process.execPath,
+    [
+      "-e",
+      `import(${JSON.stringify(await serverBundle("src/apply/version.ts"))}).then((m) => console.log(m.applyVersion()))`,
+    ],
+    { cwd: SERVER, encoding: "utf8" },
+  ).trim();
+  assert.equal(bundled, version);
 
   const apply = inputs.sources["apply.ts"];
   const edited = (from: string, to: string) => {

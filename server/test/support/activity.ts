@@ -11,9 +11,10 @@ import {
   type Hash,
   type Hex,
 } from "viem";
-import { mnemonicToAccount, type HDAccount } from "viem/accounts";
+import type { HDAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
-import { DEVNET_ACCOUNTS, DEVNET_MNEMONIC } from "../../../contracts/deploy/accounts";
+import { DEVNET_ACCOUNTS } from "../../../contracts/deploy/accounts";
+import { devnetHdAccount } from "../../../contracts/deploy/devnet-keys";
 import type { Devnet } from "./devnet";
 import type { Random } from "./random";
 
@@ -107,7 +108,7 @@ export async function generateActivity(
   const { publicClient, testClient, record } = devnet;
   const c = record.contracts;
   const sender = createSender(devnet);
-  const account = (index: number) => mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: index });
+  const account = devnetHdAccount;
   const owner = account(DEVNET_ACCOUNTS.owner);
   const seeded = (["root", "alice", "bob", "carol"] as const).map((role) => account(DEVNET_ACCOUNTS[role]));
   const fresh = Array.from({ length: count }, (_, i) => account(FIRST_EXTRA_INDEX + i));

@@ -1,8 +1,11 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverBundle } from "../../../scripts/server-bundle.mjs";
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+/** The server as `npm start` runs it: its sources in one file (scripts/server-bundle.mjs). */
+const BUNDLE = await serverBundle();
 
 export interface ProcessExit {
   code: number | null;
@@ -10,7 +13,7 @@ export interface ProcessExit {
 }
 
 /**
- * Starts the real server (`src/main.ts`) as its own process group with `env` added to this
+ * Starts the real server (`src/main.ts`, bundled) as its own process group with `env` added to this
  * process's environment (an empty value removes a variable). `onLine` hears every line it
  * prints; `kill` signals the whole group, so the loader's helpers end with it.
  */
@@ -21,7 +24,7 @@ export function spawnServer(env: Record<string, string>, onLine: (line: string) 
     if (value === "") delete merged[name];
     else merged[name] = value;
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, [BUNDLE], {
     cwd: SERVER,
     env: merged,
     detached: true,

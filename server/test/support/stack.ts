@@ -25,9 +25,10 @@ import {
   type PrivateKeyAccount,
   type TransactionReceipt,
 } from "viem";
-import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
-import { DEVNET_ACCOUNTS, DEVNET_MNEMONIC, type DevnetRole } from "../../../contracts/deploy/accounts";
+import { DEVNET_ACCOUNTS, type DevnetRole } from "../../../contracts/deploy/accounts";
+import { devnetHdAccount } from "../../../contracts/deploy/devnet-keys";
 import { loadConfig, type ServerConfig } from "../../src/config";
 import { startServer } from "../../src/main";
 import { createIndexer, readSyncState } from "../../src/sync/indexer";
@@ -41,7 +42,7 @@ export const FRESH_ACCOUNTS = Array.from({ length: ACCOUNT_COUNT - 9 }, (_, i) =
 
 /** The well-known devnet key of account `index`, as a local (signing) account. */
 export function devnetAccount(index: number): PrivateKeyAccount {
-  const key = mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: index }).getHdKey().privateKey;
+  const key = devnetHdAccount(index).getHdKey().privateKey;
   if (!key) throw new Error(`No key for devnet account #${index}.`);
   return privateKeyToAccount(toHex(key));
 }
