@@ -55,6 +55,7 @@ export default tseslint.config(
       "**/generated/",
       "**/dist/",
       "server/.cache/",
+      "e2e/.cache/",
     ],
   },
   js.configs.recommended,

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { serverBundle } from "./server-bundle.mjs";
+import { serverBundle } from "./bundle.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO, ".data"));
@@ -183,7 +183,7 @@ if (existsSync(webStamp) && readFileSync(webStamp, "utf8") === digest) {
   writeFileSync(webStamp, digest);
 }
 
-// The server's sources in one file (scripts/server-bundle.mjs): it starts in a third of the CPU
+// The server's sources in one file (scripts/bundle.mjs): it starts in a third of the CPU
 // time tsx takes, and is made again only when a source changed.
 const serverEntry = await serverBundle().catch((error: Error) => {
   console.error(`The server did not build:\n${error.message}`);

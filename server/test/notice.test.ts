@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { serverBundle } from "../../scripts/server-bundle.mjs";
+import { serverBundle } from "../../scripts/bundle.mjs";
 import { runNoticeCommand, UsageError } from "../src/admin/notice";
 import { openDb } from "../src/store/db";
 import { notice, notices } from "../src/store/queries";
@@ -72,7 +72,7 @@ test("mistakes are one sentence and change nothing", async () => {
 
 test("the command runs against the embedded database, and refuses one the server holds open", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-notice-"));
-  // The command's code in one file, as npm start runs the server (scripts/server-bundle.mjs).
+  // The command's code in one file, as npm start runs the server (scripts/bundle.mjs).
   const command = await serverBundle("src/admin/notice.ts");
   const run = (...argv: string[]) =>
     spawnSync(process.execPath, [command, ...argv], {

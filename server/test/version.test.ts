@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { serverBundle } from "../../scripts/server-bundle.mjs";
+import { serverBundle } from "../../scripts/bundle.mjs";
 import { indexedAbi } from "../src/apply/apply";
 import { applySources, applyVersion, codeOf, versionOf } from "../src/apply/version";
 import { DERIVED_TABLES } from "../src/store/tables";
@@ -24,7 +24,7 @@ test("the apply code's version is derived: the same in every run and in the bund
     { cwd: SERVER, encoding: "utf8" },
   ).trim();
   assert.equal(other, version);
-  // The bundle npm start and the server tests' processes run (scripts/server-bundle.mjs) hashes
+  // The bundle npm start and the server tests' processes run (scripts/bundle.mjs) hashes
   // the same sources: each bundled module keeps its own location.
   const bundled = execFileSync(
     process.execPath,

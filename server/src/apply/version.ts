@@ -12,7 +12,7 @@ import { indexedAbi } from "./apply";
  * columns and types), the events the apply stage decodes (their ABI), and the apply stage's code,
  * every file of this folder. The code is its source text: the server runs its sources through tsx,
  * or (npm start) a bundle made from them whose modules each keep their own location
- * (scripts/server-bundle.mjs), so the files read here are the code that runs, the same text on
+ * (scripts/bundle.mjs), so the files read here are the code that runs, the same text on
  * every machine, in every run and for both databases. A handler's `toString()` would be what esbuild
  * made of it, which moves with tsx's version, and would leave out the helpers the handlers call.
  * Lines that are only a comment, blank lines and indentation are left out (see `codeOf`), so that

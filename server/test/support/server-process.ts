@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { serverBundle } from "../../../scripts/server-bundle.mjs";
+import { serverBundle } from "../../../scripts/bundle.mjs";
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-/** The server as `npm start` runs it: its sources in one file (scripts/server-bundle.mjs). */
+/** The server as `npm start` runs it: its sources in one file (scripts/bundle.mjs). */
 const BUNDLE = await serverBundle();
 
 export interface ProcessExit {
