@@ -4,11 +4,11 @@
 // and stops both on Ctrl-C. If either stops by itself, the other is stopped too.
 // `npm start -- --reset` deletes the data folder first: a new chain and an empty database.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serverBundle } from "./bundle.mjs";
+import { WEB_STAMP, webInputsDigest } from "./web-build.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO, ".data"));
@@ -128,50 +128,11 @@ function checkDataFolder(genesis: string): string | undefined {
   return undefined;
 }
 
-/** What the web app's devnet build is made from: its sources and config, the packages it imports, the lock file. */
-const WEB_INPUTS = [
-  "web/src",
-  "web/public",
-  "web/index.html",
-  "web/vite.config.ts",
-  "web/build",
-  "web/package.json",
-  "web/tsconfig.json",
-  "api/src",
-  "api/package.json",
-  "contracts/generated",
-  "contracts/deploy",
-  "contracts/package.json",
-  "package-lock.json",
-];
-const webDist = path.join(REPO, "web", "dist");
-/** Written beside the build: the digest of the inputs it was made from. */
-const webStamp = path.join(webDist, ".devnet-build");
-
-/** One SHA-256 over every input file's path and bytes, in path order. */
-function webInputsDigest(): string {
-  const files: string[] = [];
-  const walk = (entry: string) => {
-    const full = path.join(REPO, entry);
-    if (!existsSync(full)) return;
-    if (statSync(full).isDirectory()) for (const name of readdirSync(full)) walk(path.join(entry, name));
-    else files.push(entry);
-  };
-  WEB_INPUTS.forEach(walk);
-  const hash = createHash("sha256");
-  for (const file of files.sort())
-    hash
-      .update(`${file}\0`)
-      .update(readFileSync(path.join(REPO, file)))
-      .update("\0");
-  return hash.digest("hex");
-}
-
 // The web app the server serves under /chain/: the devnet build, which carries the built-in wallet.
 // It is built again only when something it is made from changed since the last devnet build (a
 // production build in the same folder, or none, builds it again too).
 const digest = webInputsDigest();
-if (existsSync(webStamp) && readFileSync(webStamp, "utf8") === digest) {
+if (existsSync(WEB_STAMP) && readFileSync(WEB_STAMP, "utf8") === digest) {
   console.log("The web app's devnet build is up to date.");
 } else {
   console.log("Building the web app (devnet build)…");
@@ -180,7 +141,7 @@ if (existsSync(webStamp) && readFileSync(webStamp, "utf8") === digest) {
     console.error(`The web app did not build:\n${build.stdout}${build.stderr}`);
     process.exit(1);
   }
-  writeFileSync(webStamp, digest);
+  writeFileSync(WEB_STAMP, digest);
 }
 
 // The server's sources in one file (scripts/bundle.mjs): it starts in a third of the CPU

@@ -1,7 +1,9 @@
 /**
  * The built app, as `vite build` and `vite build --mode devnet` make it: each is built once, here
  * (the two at once), and every test of the built files reads that build (a production build
- * takes about 15 s of CPU).
+ * takes about 15 s of CPU). The devnet build is the one `npm start` made in web/dist when that
+ * is of the sources as they are now (npm test's server pass runs npm start first), and made here
+ * otherwise.
  */
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -11,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, type Manifest } from "vite";
 import { bytesToHex } from "viem";
+import { devnetBuildIsCurrent, WEB_DIST } from "../../scripts/web-build.mjs";
 import { DEVNET_ACCOUNTS, DEVNET_MNEMONIC } from "../../contracts/deploy/accounts";
 import { inlineScriptHashes } from "../../server/src/serve/security";
 import { FIRST_VISIT_BUDGET_KB, measureFirstVisit } from "../build/firstVisit";
@@ -25,19 +28,23 @@ const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outRoot = mkdtempSync(path.join(tmpdir(), "dwn-web-bundle-"));
 
 /**
- * Builds the app as `vite build [--mode mode]` does, into a temp folder; returns every file's text.
+ * Builds the app as `vite build [--mode mode]` does, into a temp folder (or takes npm start's current
+ * devnet build); returns every file's text.
  * Run with NODE_ENV=production, as the command does (below): Vite takes NODE_ENV ("test" here)
  * for the bundle's, and React's development build would be measured.
  */
 async function buildApp(mode: "production" | "devnet"): Promise<Map<string, string>> {
-  const outDir = path.join(outRoot, mode);
-  await build({
-    root: webDir,
-    configFile: path.join(webDir, "vite.config.ts"),
-    mode,
-    logLevel: "warn",
-    build: { outDir, emptyOutDir: true },
-  });
+  const current = mode === "devnet" && devnetBuildIsCurrent();
+  const outDir = current ? WEB_DIST : path.join(outRoot, mode);
+  if (!current) {
+    await build({
+      root: webDir,
+      configFile: path.join(webDir, "vite.config.ts"),
+      mode,
+      logLevel: "warn",
+      build: { outDir, emptyOutDir: true },
+    });
+  }
   const files = new Map<string, string>();
   for (const name of readdirSync(outDir, { recursive: true, encoding: "utf8" })) {
     if (/\.(js|css|html|json|map)$/.test(name)) files.set(name, readFileSync(path.join(outDir, name), "utf8"));
