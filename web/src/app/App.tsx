@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { HashRouter } from "./hashRouter";
 import { MenuProvider } from "../features/menu/MenuContext";
+import { LiveEventsSlot } from "../features/live";
 import { WalletProvider, onWalletConnected } from "../features/wallet";
 import { RuntimeConfigProvider } from "../lib/runtime";
 import { AppRoutes } from "./AppRoutes";
@@ -16,6 +17,7 @@ export function App({ config, queryClient }: { config: RuntimeConfig; queryClien
       <RuntimeConfigProvider config={config}>
         <HashRouter>
           <WalletProvider>
+            <LiveEventsSlot />
             <MenuProvider>
               <AppRoutes />
             </MenuProvider>

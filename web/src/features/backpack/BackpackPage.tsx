@@ -6,6 +6,7 @@ import { NotConnected } from "../../components/NotConnected";
 import { PageNavBar } from "../../components/PageNavBar";
 import { Section } from "../../components/Section";
 import { useApi } from "../../lib/api";
+import { nftListKey } from "../../lib/queryKeys";
 import { IndexerLagNotice, useIndexerLag } from "../tx";
 import { useWallet } from "../wallet";
 import { NftRow } from "./components/NftRow";
@@ -27,7 +28,7 @@ export function BackpackPage() {
       <Section testId="backpack-section">
         {hasLogin && account ? (
           <InfiniteList
-            queryKey={["NFT/getNFTList", account]}
+            queryKey={nftListKey(account)}
             fetchPage={fetchPage}
             itemKey={(nft) => nft.token_id}
             renderItem={(nft) => <NftRow nft={nft} />}

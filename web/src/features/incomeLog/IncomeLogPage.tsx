@@ -6,6 +6,7 @@ import { NotConnected } from "../../components/NotConnected";
 import { PageNavBar } from "../../components/PageNavBar";
 import { Section } from "../../components/Section";
 import { useApi } from "../../lib/api";
+import { incomeListKey } from "../../lib/queryKeys";
 import { IndexerLagNotice, useIndexerLag } from "../tx";
 import { useWallet } from "../wallet";
 import { DaysFilter } from "./components/DaysFilter";
@@ -48,7 +49,7 @@ export function IncomeLogPage() {
         <IndexerLagNotice lag={lag} />
         {hasLogin && account ? (
           <InfiniteList
-            queryKey={["NFT/getIncomeList", account, "pages", query]}
+            queryKey={[...incomeListKey(account), "pages", query]}
             fetchPage={fetchPage}
             itemKey={(income, index) => `${income.tx_hash}:${income.type}:${index}`}
             renderItem={(income) => <IncomeRow income={income} />}

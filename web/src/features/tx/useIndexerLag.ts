@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { Reply, SystemStatus } from "@dwn/api";
+import { useLiveStatus } from "../live";
 import { lastTx } from "./lastTx";
 
-/** While behind, the indexer's progress is asked for every 2 s. */
+/** While behind, the indexer's progress is asked for every 2 s (unless the live events tell it). */
 const POLL_MS = 2_000;
 
 async function fetchSystemStatus(): Promise<SystemStatus> {
@@ -22,19 +23,24 @@ export interface IndexerLag {
 
 /**
  * Whether the API's lists may still miss the user's latest transaction. Once the indexer has
- * caught up, every query is refreshed (the paged lists load their pages again).
+ * caught up, every query is refreshed (the paged lists load their pages again). While the live
+ * events' stream delivers, the head it names is the indexer's progress and nothing is polled;
+ * without it (signed out, or a stream that failed or fell silent) the status is polled again.
  */
 export function useIndexerLag(): IndexerLag {
   const block = useSyncExternalStore(lastTx.subscribe, lastTx.get);
   const queryClient = useQueryClient();
+  const live = useLiveStatus();
+  const streamed = live.healthy ? live.head : undefined;
   const { data } = useQuery({
     queryKey: ["system/status", block?.toString()],
     queryFn: fetchSystemStatus,
-    enabled: block !== undefined,
+    enabled: block !== undefined && streamed === undefined,
     refetchInterval: (query) =>
       block !== undefined && (query.state.data?.indexedBlock ?? -1) < block ? POLL_MS : false,
   });
-  const behind = block !== undefined && (data === undefined || BigInt(data.indexedBlock) < block);
+  const indexed = streamed ?? (data === undefined ? undefined : BigInt(data.indexedBlock));
+  const behind = block !== undefined && (indexed === undefined || indexed < block);
   const wasBehind = useRef(false);
   useEffect(() => {
     if (wasBehind.current && !behind) {
@@ -42,5 +48,5 @@ export function useIndexerLag(): IndexerLag {
     }
     wasBehind.current = behind;
   }, [behind, queryClient]);
-  return { behind, block, indexed: data?.indexedBlock };
+  return { behind, block, indexed: indexed === undefined ? undefined : Number(indexed) };
 }

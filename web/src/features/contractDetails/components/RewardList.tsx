@@ -5,6 +5,7 @@ import { InfiniteList, type FetchPage } from "../../../components/InfiniteList";
 import { NotConnected } from "../../../components/NotConnected";
 import { Section } from "../../../components/Section";
 import { useApi } from "../../../lib/api";
+import { stakeRecordsKey } from "../../../lib/queryKeys";
 import { IndexerLagNotice, useIndexerLag } from "../../tx";
 import { useWallet } from "../../wallet";
 import { RewardRow } from "./RewardRow";
@@ -29,7 +30,7 @@ export function RewardList({ id }: { id: string }) {
         <>
           <IndexerLagNotice lag={lag} />
           <InfiniteList
-            queryKey={["stake/getStakeById", account, id, "pages"]}
+            queryKey={[...stakeRecordsKey(account), id, "pages"]}
             fetchPage={fetchPage}
             itemKey={(row, index) => ("collect_id" in row ? row.collect_id : `reward:${row.timestamp}:${index}`)}
             renderItem={(row) => <RewardRow row={row} />}

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { parseAmount } from "../../../lib/amount";
 import { useApi } from "../../../lib/api";
+import { stakeRecordsKey } from "../../../lib/queryKeys";
 import { useWallet } from "../../wallet";
 
 /**
@@ -11,7 +12,7 @@ export function useStakeRewardTotal(id: string, owned: boolean) {
   const { account, hasLogin } = useWallet();
   const call = useApi();
   return useQuery({
-    queryKey: ["stake/getStakeById", account, id, "num"],
+    queryKey: [...stakeRecordsKey(account), id, "num"],
     queryFn: async () => parseAmount((await call("stake/getStakeById", { id, page: "1", limit: "1" })).num),
     enabled: owned && hasLogin && account !== undefined,
   });

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Address, Client } from "viem";
+import { stakeSchedulesKey } from "../../../lib/queryKeys";
 import { readRenewalDelay, readStakeIdsOf, readStakeInfo } from "../../../lib/reads/staking";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
@@ -13,9 +14,6 @@ export interface ScheduledStake {
 
 /** A new stake or a redeem elsewhere shows within this long (a transaction sent here refreshes at once). */
 const REFRESH_MS = 60_000;
-
-export const stakeSchedulesKey = (staking: Address, user: Address) =>
-  ["staking/schedules", staking, user.toLowerCase()] as const;
 
 /** Every stake of `user` not redeemed, from the chain alone: works with the API down and before sign-in. */
 export async function readStakeSchedules(

@@ -1,4 +1,5 @@
 import { skipToken, useQuery } from "@tanstack/react-query";
+import { ownedTiersKey } from "../../../lib/queryKeys";
 import { readOwnedTiers } from "../../../lib/reads/pool";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
@@ -10,7 +11,7 @@ export function useOwnedTiers(ids: readonly bigint[]) {
   const client = usePublicClient();
   const { contracts } = useRuntimeConfig();
   return useQuery({
-    queryKey: ["pool/userTierCount", contracts.pool, account, ids.map(String)],
+    queryKey: [...ownedTiersKey(contracts.pool, account), ids.map(String)],
     queryFn:
       account && ids.length > 0 ? () => readOwnedTiers(client, { pool: contracts.pool, account, ids }) : skipToken,
   });

@@ -1,4 +1,5 @@
 import { skipToken, useQuery } from "@tanstack/react-query";
+import { stakePayViewKey } from "../../../lib/queryKeys";
 import { readStakePayView } from "../../../lib/reads/staking";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
@@ -10,7 +11,7 @@ export function useStakePayView() {
   const client = usePublicClient();
   const { contracts } = useRuntimeConfig();
   return useQuery({
-    queryKey: ["staking/stakePayView", contracts.staking, account],
+    queryKey: stakePayViewKey(contracts.staking, account),
     queryFn: account ? () => readStakePayView(client, { staking: contracts.staking, account }) : skipToken,
   });
 }

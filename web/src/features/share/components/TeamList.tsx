@@ -7,6 +7,7 @@ import { InfiniteList, type FetchPage } from "../../../components/InfiniteList";
 import { NotConnected } from "../../../components/NotConnected";
 import { addNamespace } from "../../../i18n/lazyNamespace";
 import { useApi } from "../../../lib/api";
+import { friendListKey } from "../../../lib/queryKeys";
 import { branchRoute, teamStrings } from "../../team";
 import { useWallet } from "../../wallet";
 import { FriendRow } from "./FriendRow";
@@ -35,7 +36,7 @@ export function TeamList() {
         {team("explore")}
       </Link>
       <InfiniteList
-        queryKey={["user/getFriendList", account]}
+        queryKey={friendListKey(account)}
         fetchPage={fetchPage}
         itemKey={(friend) => friend.address}
         header={

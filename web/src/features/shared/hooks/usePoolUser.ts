@@ -1,4 +1,5 @@
 import { skipToken, useQuery } from "@tanstack/react-query";
+import { poolUserKey } from "../../../lib/queryKeys";
 import { readPoolUser } from "../../../lib/reads/pool";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { usePublicClient } from "../../../lib/usePublicClient";
@@ -13,7 +14,7 @@ export function usePoolUser() {
   const client = usePublicClient();
   const { contracts } = useRuntimeConfig();
   return useQuery({
-    queryKey: ["pool/user", contracts.pool, account],
+    queryKey: poolUserKey(contracts.pool, account),
     queryFn: account ? () => readPoolUser(client, { pool: contracts.pool, account }) : skipToken,
     refetchInterval: REFRESH_MS,
   });

@@ -1,5 +1,6 @@
 import type { TeamLeg, TeamOrder } from "@dwn/api";
 import { useCallback } from "react";
+import type { Address } from "viem";
 import { useTranslation } from "../../../i18n/react";
 import { navigate, useSearchParams } from "../../../app/hashRouter";
 import { branchRoute } from "../teamPaths";
@@ -7,6 +8,7 @@ import { InfiniteList, type FetchPage } from "../../../components/InfiniteList";
 import { Section } from "../../../components/Section";
 import { Tabs } from "../../../components/Tabs";
 import { useApi } from "../../../lib/api";
+import { teamBranchKey } from "../../../lib/queryKeys";
 import { MemberRow } from "./MemberRow";
 
 const ORDERS: readonly TeamOrder[] = ["joined", "legs"];
@@ -15,7 +17,7 @@ const ORDERS: readonly TeamOrder[] = ["joined", "legs"];
  * A member's direct friends, paged from user/getTeamBranch: as they joined, or its legs largest
  * first (`?view=legs`, so back returns to the view left), the largest marked. Each opens its branch.
  */
-export function BranchFriends({ account, address }: { account: string; address: string }) {
+export function BranchFriends({ account, address }: { account: Address; address: string }) {
   const { t } = useTranslation("team");
   const call = useApi();
   const params = useSearchParams();
@@ -41,7 +43,7 @@ export function BranchFriends({ account, address }: { account: string; address: 
         />
       </div>
       <InfiniteList
-        queryKey={["user/getTeamBranch", account, address, "friends", order]}
+        queryKey={[...teamBranchKey(account), address, "friends", order]}
         fetchPage={fetchPage}
         itemKey={(friend) => friend.address}
         renderItem={(friend) => <MemberRow member={friend} largest={friend.largest} />}

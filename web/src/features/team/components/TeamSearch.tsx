@@ -1,10 +1,12 @@
 import type { TeamMember } from "@dwn/api";
 import Button from "antd-mobile/es/components/button";
 import { useCallback, useId, useState, type FormEvent } from "react";
+import type { Address } from "viem";
 import { useTranslation } from "../../../i18n/react";
 import { InfiniteList, type FetchPage } from "../../../components/InfiniteList";
 import { Section } from "../../../components/Section";
 import { useApi } from "../../../lib/api";
+import { teamSearchKey } from "../../../lib/queryKeys";
 import { readErrorText } from "../../../lib/readError";
 import { useRuntimeConfig } from "../../../lib/runtime";
 import { searchPrefix } from "../teamPaths";
@@ -15,7 +17,7 @@ import styles from "../TeamPage.module.css";
  * Search the signed-in member's team by address prefix (user/searchTeam). The form says what it
  * takes before asking; the API's own sentence shows if it refuses anyway. Results open branches.
  */
-export function TeamSearch({ account }: { account: string }) {
+export function TeamSearch({ account }: { account: Address }) {
   const { t, i18n } = useTranslation("team");
   const { t: common } = useTranslation();
   const { chain } = useRuntimeConfig();
@@ -73,7 +75,7 @@ export function TeamSearch({ account }: { account: string }) {
             {t("results", { prefix })}
           </p>
           <InfiniteList
-            queryKey={["user/searchTeam", account, prefix, i18n.language]}
+            queryKey={[...teamSearchKey(account), prefix, i18n.language]}
             fetchPage={fetchPage}
             itemKey={(member) => member.address}
             renderItem={(member) => <MemberRow member={member} />}

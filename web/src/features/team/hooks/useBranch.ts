@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n/react";
 import { useApi } from "../../../lib/api";
+import { teamBranchKey } from "../../../lib/queryKeys";
 import { useWallet } from "../../wallet";
 
 /**
@@ -13,7 +14,7 @@ export function useBranch(address: string) {
   const { i18n } = useTranslation();
   const call = useApi();
   return useQuery({
-    queryKey: ["user/getTeamBranch", account, address, "summary", i18n.language],
+    queryKey: [...teamBranchKey(account), address, "summary", i18n.language],
     queryFn: () => call("user/getTeamBranch", { address, page: "1", limit: "1" }),
     enabled: hasLogin && account !== undefined,
     meta: { ownRetry: true },
