@@ -33,7 +33,9 @@ const E2E = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  *   out and raises a price: after every other file of its lane but the one on a stack of its own,
  *   and on lane A, whose clock nothing else moves by a day;
  * - pledge sums the emission of the seed's stakes in their first cycle: before any file of its
- *   lane moves the chain's clock (screens, with its stake in its redeem window).
+ *   lane moves the chain's clock (screens, with its stake in its redeem window);
+ * - live binds its own friend under its own member and moves the clock by an hour: on lane B,
+ *   away from mine's day count.
  * Both shared stacks name the explorer history rows link to (mine and pledge ask for it; wallet
  * checks that `wallet_addEthereumChain` names it). timelock (--timelock) and walletconnect
  * (WALLETCONNECT_PROJECT_ID) start stacks of their own (see e2eSuite). csp, invite, language,
@@ -56,6 +58,7 @@ const LANES: readonly { env: Record<string, string>; files: readonly string[] }[
       "pending",
       "invite",
       "language",
+      "shells",
       "wallet-apps",
       "mine",
       "timelock",
@@ -63,7 +66,7 @@ const LANES: readonly { env: Record<string, string>; files: readonly string[] }[
   },
   {
     env: { EXPLORER_URL },
-    files: ["pledge", "screens", "share", "team", "shells", "walletconnect"],
+    files: ["pledge", "screens", "share", "team", "live", "walletconnect"],
   },
 ];
 
