@@ -7,9 +7,7 @@ import { request, type ClientRequest } from "node:http";
  */
 
 export type StreamsJob =
-  | { kind: "open"; origin: string; tokens: string[] }
-  | { kind: "wait"; heads: number }
-  | { kind: "close" };
+  { kind: "open"; origin: string; tokens: string[] } | { kind: "wait"; heads: number } | { kind: "close" };
 
 export type StreamsAnswer =
   | { kind: "opened"; open: number; failed: number }
