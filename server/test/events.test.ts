@@ -108,6 +108,13 @@ async function openStream(origin: string, query: string): Promise<Stream> {
   };
 }
 
+/** Resolves when every stream ended; fails the test when one has not in time. */
+const allEnded = (...streams: Stream[]) =>
+  Promise.race([
+    Promise.all(streams.map((s) => s.ended)),
+    new Promise((_, reject) => setTimeout(() => reject(new Error("A stream did not end.")), EVENT_WITHIN_MS).unref()),
+  ]);
+
 const changedOf = (items: Item[]) =>
   items.filter((i): i is Extract<Item, { event: string }> => "event" in i && i.event === "changed").map((i) => i.data);
 
@@ -200,6 +207,15 @@ describe("opening a stream", () => {
     s.close();
   });
 
+  it("ends a stream whose session signs out", async () => {
+    const token = await sessionToken(stack.db, address(U).toLowerCase());
+    const s = await openStream(stack.url, `?token=${token}`);
+    open.push(s);
+    await s.next();
+    await stack.data("user/logout", {}, { token });
+    await allEnded(s);
+  });
+
   it(`refuses a session's stream past ${PER_SESSION} open with 429, and takes one again once one closes`, async () => {
     const token = await sessionToken(stack.db, address(U).toLowerCase());
     const first = await openStream(stack.url, `?token=${token}`);
@@ -219,7 +235,7 @@ describe("opening a stream", () => {
     assert.equal(other.status, 200);
     other.close();
     first.close();
-    await first.ended;
+    await allEnded(first);
     // The server forgets the stream once it sees the connection go.
     let again = await openStream(stack.url, `?token=${token}`);
     for (let tries = 0; again.status === 429 && tries < 50; tries++) {
@@ -321,9 +337,27 @@ describe("what each account is told", () => {
     }
   });
 
+  it("a reorg's rollback: all four topics at the lower head, then that head, to every stream", async () => {
+    const fork = await stack.testClient.snapshot();
+    await stack.mined(stack.as(U).pool.write.buy([1n]));
+    await stack.testClient.mine({ blocks: 2 });
+    const { number: high } = await stack.waitIndexed();
+    for (const s of [a, b, u]) await s.untilHead(high);
+    await stack.testClient.revert({ id: fork });
+    const { number: low } = await stack.waitIndexed();
+    assert.ok(low < high);
+    const block = low.toString();
+    for (const s of [a, b, u]) {
+      assert.deepEqual(await s.untilHead(0n), [
+        { event: "changed", data: { block, topics: ["income", "nfts", "stakes", "team"] } },
+        { event: "head", data: { block } },
+      ]);
+    }
+  });
+
   it("ends every stream when the server shuts down, without waiting for them", async () => {
     stopped = true;
     await stack.stop();
-    await Promise.all([a.ended, b.ended, u.ended]);
+    await allEnded(a, b, u);
   });
 });

@@ -243,8 +243,32 @@ export function createEvents(options: EventsOptions) {
     timer.unref();
     keepAlive = setInterval(() => {
       for (const stream of streams) send(stream, ": keep-alive\n\n");
+      void endSignedOut();
     }, limits.keepAliveMs);
     keepAlive.unref();
+  }
+
+  /**
+   * Ends the streams whose session ended (signed out, or expired) since they opened: one query
+   * for all of them, with each keep-alive.
+   */
+  async function endSignedOut() {
+    const sessions = [...bySession.keys()];
+    if (sessions.length === 0) return;
+    try {
+      const live = await db.query<{ token_hash: string }>(
+        "SELECT token_hash FROM sessions WHERE token_hash = ANY($1::text[]) AND expires_at > $2",
+        [sessions, Math.floor(Date.now() / 1000)],
+      );
+      const kept = new Set(live.map((row) => row.token_hash));
+      for (const stream of [...streams]) {
+        if (kept.has(stream.session)) continue;
+        remove(stream);
+        stream.out.end();
+      }
+    } catch {
+      // The database is away: checked again with the next keep-alive.
+    }
   }
 
   function remove(stream: Stream) {
