@@ -138,7 +138,7 @@ export function createEvents(options: EventsOptions) {
   const byAccount = new Map<string, Set<Stream>>();
   const bySession = new Map<string, number>();
   let head: { block: bigint; reorgs: number } | undefined;
-  let started = false;
+  let starting: Promise<void> | undefined;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let keepAlive: NodeJS.Timeout | undefined;
@@ -171,7 +171,14 @@ export function createEvents(options: EventsOptions) {
     }
     if (now.block === before.block) return;
     const accounts = [...byAccount.keys()];
-    const rows = await db.query<ChangeRow>(CHANGES_SQL, [accounts, before.block.toString(), now.block.toString()]);
+    let rows: ChangeRow[];
+    try {
+      rows = await db.query<ChangeRow>(CHANGES_SQL, [accounts, before.block.toString(), now.block.toString()]);
+    } catch (error) {
+      // Not told yet: the next check asks for the same blocks again.
+      if (head === now) head = before;
+      throw error;
+    }
     const changes = new Map<string, { block: bigint; topics: Set<Topic> }>();
     for (const row of rows) {
       const change = changes.get(row.address) ?? { block: 0n, topics: new Set<Topic>() };
@@ -228,18 +235,27 @@ export function createEvents(options: EventsOptions) {
     }
   }
 
-  /** Starts following the head, with the first stream. */
-  async function start() {
-    if (started) return;
-    started = true;
+  /** Starts following the head, with the first stream; a start that failed is tried again by the next. */
+  function start(): Promise<void> {
+    starting ??= begin().catch((error: unknown) => {
+      starting = undefined;
+      throw error;
+    });
+    return starting;
+  }
+
+  async function begin() {
     head ??= await readHead();
     const pglite = !db.listen;
-    const every = pglite ? limits.pollMs : limits.fallbackPollMs;
     if (!pglite) await listen();
-    timer = setInterval(() => {
-      if (!pglite && (!listening || listening.lost.aborted)) void listen();
-      wake();
-    }, every);
+    if (closed) return;
+    timer = setInterval(
+      () => {
+        if (!pglite && (!listening || listening.lost.aborted)) void listen();
+        wake();
+      },
+      pglite ? limits.pollMs : limits.fallbackPollMs,
+    );
     timer.unref();
     keepAlive = setInterval(() => {
       for (const stream of streams) send(stream, ": keep-alive\n\n");
@@ -295,6 +311,11 @@ export function createEvents(options: EventsOptions) {
     async open(address: string, session: string): Promise<PassThrough> {
       await start();
       const out = new PassThrough();
+      // The server is closing: a stream that ends at once (EventSource opens another, elsewhere).
+      if (closed) {
+        out.end();
+        return out;
+      }
       const stream: Stream = { address, session, out };
       streams.add(stream);
       let mine = byAccount.get(address);
