@@ -1,6 +1,8 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
 import { once } from "node:events";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { fileURLToPath } from "node:url";
 import {
   decryptText,
@@ -332,7 +334,14 @@ async function benchStreams(origin: string) {
     clients.send(job);
     return (await answered)[0];
   };
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
+  // A full collection before each reading, so that the difference is what the streams hold.
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  const settle = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    gc();
+    gc();
+  };
 
   await settle();
   const before = process.memoryUsage();
@@ -367,6 +376,7 @@ async function benchStreams(origin: string) {
   if (told.kind !== "waited") throw new Error("The stream clients did not wait.");
   await ask({ kind: "close" });
 
+  const held = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external;
   const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   console.log(
@@ -374,8 +384,9 @@ async function benchStreams(origin: string) {
       ` (${(openMs / n).toFixed(2)} ms each, from a child process):`,
   );
   console.log(
-    `  memory: RSS +${mib(after.rss - before.rss)} (${kib((after.rss - before.rss) / n)} per stream), ` +
-      `heap +${mib(after.heapUsed - before.heapUsed)} (${kib((after.heapUsed - before.heapUsed) / n)} per stream)`,
+    `  memory held, after a full collection: heap and buffers +${mib(held(after) - held(before))} ` +
+      `(${kib((held(after) - held(before)) / n)} per stream); the process's RSS ${mib(before.rss)} before, ` +
+      `${mib(after.rss)} with them open (pages the earlier runs left free are used again)`,
   );
   console.log(
     `  idle (${IDLE_SECONDS} s: keep-alives every 15 s, the checkpoint read every 5 s besides NOTIFY): ` +

@@ -41,7 +41,7 @@ export interface EventLimits {
   perProcess: number;
   /** A `: keep-alive` comment line this often (ms). */
   keepAliveMs: number;
-  /** How often the checkpoint is read on PGlite (ms); on PostgreSQL, how often it is read besides NOTIFY. */
+  /** On PGlite (one process, no NOTIFY to another): how often the checkpoint is read (ms). */
   pollMs: number;
   /** On PostgreSQL: how often the checkpoint is read besides NOTIFY, in case one was missed (ms). */
   fallbackPollMs: number;
