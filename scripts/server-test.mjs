@@ -33,6 +33,7 @@ export const POSTGRES_FILES = [
   "sessions.test.ts", // sessions and their sweep
   "signin-nonces.test.ts", // pending sign-in messages: eviction, caps, the batched sweep, index reads
   "db-restart.test.ts", // PostgreSQL restarted under load: every process survives (PostgreSQL only)
+  "events.test.ts", // the event stream: a batch's rows by block, the ancestor walk, LISTEN/NOTIFY across processes
 ];
 
 /**

@@ -1,6 +1,8 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
 import { once } from "node:events";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { fileURLToPath } from "node:url";
 import {
   decryptText,
@@ -22,6 +24,7 @@ import { createSignIn, SESSION_SECONDS } from "../src/serve/signin";
 import { openDb } from "../src/store/db";
 import { migrate } from "../src/store/migrations";
 import type { LoadFigures, LoadJob } from "./load";
+import type { StreamsAnswer, StreamsJob } from "./streams";
 import { ms, seconds, setting, verdict, whole } from "./report";
 import { buildTree } from "./tree";
 
@@ -42,6 +45,10 @@ import { buildTree } from "./tree";
  */
 
 const MEMBERS = setting("BENCH_MEMBERS", 1_000_000, 2);
+/** Event streams held open at once for the stream figures (each signed in as a member of its own). */
+const STREAMS = setting("BENCH_STREAMS", 2_000, 1);
+/** The idle window the streams' CPU is measured over: one keep-alive round (15 s) and the polls. */
+const IDLE_SECONDS = 16;
 const SECONDS = setting("BENCH_SECONDS", 10, 1);
 const WARM_UP_SECONDS = 2;
 const CONNECTIONS = 50;
@@ -62,6 +69,7 @@ if (!url) {
 const schema = `bench_${randomBytes(4).toString("hex")}`;
 const db = await openDb({ kind: "postgres", url, schema });
 let child: ChildProcess | undefined;
+let streamer: ChildProcess | undefined;
 let app: ReturnType<typeof buildApp> | undefined;
 // Requests a finished run left in the server's queue may still reach the database as it goes.
 let closing = false;
@@ -103,6 +111,9 @@ try {
     signIn,
     levelThresholds: LEVEL_THRESHOLDS,
     limits: { perIp: BENCH_LIMIT, perToken: BENCH_LIMIT },
+    // Every stream comes from this machine's one address.
+    connections: { maxPerClient: 1_000_000 },
+    events: { perProcess: 1_000_000 },
     // The baseline: a signed-in call through the same handler as every endpoint, answering null.
     extraRoutes: { [NOOP_PATH]: { handle: async () => null } },
     log: (line) => {
@@ -270,10 +281,121 @@ try {
         verdict(`p99 ≤ ${TARGET_P99_MS} ms`, figures[i].p99 <= TARGET_P99_MS),
     );
   });
+
+  await benchStreams(origin);
 } finally {
   closing = true;
+  if (streamer?.connected) streamer.disconnect();
   if (child?.connected) child.disconnect();
   await app?.close();
   await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
   await db.close();
+}
+
+/**
+ * The event streams (GET /api/events): STREAMS streams open at once on this one API process, each
+ * signed in as a member of its own (the 2,000 earliest: ancestors of most of the tree), from a
+ * child process. Measured in this process: its resident memory and heap per stream, its CPU per
+ * stream while they sit idle (keep-alives, the fallback poll), and the CPU and time to tell every
+ * stream of one applied block (a purchase deep in the tree: the changes query, a `changed` to
+ * the buyer's watched ancestors, a `head` to all), sent the way the indexer sends it (NOTIFY in
+ * the checkpoint's transaction).
+ */
+async function benchStreams(origin: string) {
+  const head = 1000;
+  const now = Math.floor(Date.now() / 1000);
+  await db.query(
+    `INSERT INTO sync_state (id, chain_id, block_number, block_time, head_block, updated_at)
+     VALUES ('main', 31337, $1, $2, $1, $2) ON CONFLICT (id) DO UPDATE SET block_number = $1`,
+    [head, now],
+  );
+  const watched = await db.query<{ address: string }>("SELECT address FROM members WHERE id > 0 ORDER BY id LIMIT $1", [
+    STREAMS,
+  ]);
+  const tokens = watched.map(() => randomBytes(32).toString("base64url"));
+  await db.query(
+    `INSERT INTO sessions (token_hash, address, created_at, expires_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[])`,
+    [
+      tokens.map((t) => createHash("sha256").update(t).digest("hex")),
+      watched.map((w) => w.address),
+      watched.map(() => now),
+      watched.map(() => now + SESSION_SECONDS),
+    ],
+  );
+  const [deepest] = await db.query<{ address: string; depth: number }>(
+    "SELECT address, depth FROM members ORDER BY depth DESC, id LIMIT 1",
+  );
+
+  const clients = fork(fileURLToPath(new URL("./streams.ts", import.meta.url)));
+  streamer = clients;
+  const ask = async (job: StreamsJob) => {
+    const answered = once(clients, "message") as Promise<[StreamsAnswer]>;
+    clients.send(job);
+    return (await answered)[0];
+  };
+  // A full collection before each reading, so that the difference is what the streams hold.
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  const settle = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    gc();
+    gc();
+  };
+
+  await settle();
+  const before = process.memoryUsage();
+  const opening = performance.now();
+  const opened = await ask({ kind: "open", origin, tokens });
+  if (opened.kind !== "opened") throw new Error("The stream clients did not open.");
+  const openMs = performance.now() - opening;
+  await settle();
+  const after = process.memoryUsage();
+  const n = opened.open;
+
+  const idleStart = process.cpuUsage();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  const idle = process.cpuUsage(idleStart);
+  const idleMicros = (idle.user + idle.system) / IDLE_SECONDS;
+
+  const waitFor = ask({ kind: "wait", heads: 2 });
+  const broadcastStart = process.cpuUsage();
+  const sent = performance.now();
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO nfts (token_id, owner, tier, hashrate, makeup_hashrate, usdtprice, dwn8price, create_time, block_number, tx_hash)
+       VALUES (1, $1, 1, 100, 0, 100, 0, $2, $3, '0xbench')`,
+      [deepest.address, now, head + 1],
+    );
+    await tx.query("UPDATE sync_state SET block_number = $1 WHERE id = 'main'", [head + 1]);
+    await tx.query("SELECT pg_notify('dwn_indexed', $1)", [String(head + 1)]);
+  });
+  const told = await waitFor;
+  const tellMs = performance.now() - sent;
+  const broadcast = process.cpuUsage(broadcastStart);
+  if (told.kind !== "waited") throw new Error("The stream clients did not wait.");
+  await ask({ kind: "close" });
+
+  const held = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external;
+  const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  console.log(
+    `\nEvent streams: ${whole(n)} open on this API process (${opened.failed} refused or failed), opened in ${(openMs / 1000).toFixed(1)} s` +
+      ` (${(openMs / n).toFixed(2)} ms each, from a child process):`,
+  );
+  console.log(
+    `  memory held, after a full collection: heap and buffers +${mib(held(after) - held(before))} ` +
+      `(${kib((held(after) - held(before)) / n)} per stream); the process's RSS ${mib(before.rss)} before, ` +
+      `${mib(after.rss)} with them open (pages the earlier runs left free are used again)`,
+  );
+  console.log(
+    `  idle (${IDLE_SECONDS} s: keep-alives every 15 s, the checkpoint read every 5 s besides NOTIFY): ` +
+      `${(idleMicros / 1000).toFixed(1)} ms CPU per second in all, ${(idleMicros / n).toFixed(2)} µs per stream per second`,
+  );
+  const cpu = (broadcast.user + broadcast.system) / 1000;
+  console.log(
+    `  one applied block (a purchase at depth ${deepest.depth}): every stream told in ${ms(tellMs)}, ` +
+      `${told.changed} 'changed' to the buyer's watched ancestors; ${cpu.toFixed(1)} ms CPU in all, ` +
+      `${((cpu * 1000) / n).toFixed(1)} µs per stream`,
+  );
 }

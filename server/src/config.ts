@@ -7,6 +7,7 @@ import type { Address } from "viem";
 import { redactUrls } from "./ops/redact";
 import type { DbTarget } from "./store/db";
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from "./serve/connections";
+import { DEFAULT_EVENT_LIMITS, type EventLimits } from "./serve/events";
 
 export interface ChainConfig {
   id: number;
@@ -79,6 +80,8 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** The API's connection timeouts and caps (HTTP_*). */
   connections: ConnectionLimits;
+  /** The event stream's caps and keep-alive (EVENTS_*); its polling keeps its defaults. */
+  events: Pick<EventLimits, "perSession" | "perProcess" | "keepAliveMs">;
 }
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -360,6 +363,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       `HTTP_HEADERS_TIMEOUT_MS (${connections.headersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${connections.requestTimeoutMs}): the headers are part of the request.`,
     );
   }
+  const events = {
+    perSession: int("EVENTS_PER_SESSION", DEFAULT_EVENT_LIMITS.perSession, 1, 1000),
+    perProcess: int("EVENTS_MAX_STREAMS", DEFAULT_EVENT_LIMITS.perProcess, 1, 1_000_000),
+    keepAliveMs: int("EVENTS_KEEP_ALIVE_MS", DEFAULT_EVENT_LIMITS.keepAliveMs, 10, 600_000),
+  };
   const logLevel = (env.LOG_LEVEL || "info") as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}; it is "${env.LOG_LEVEL}".`);
@@ -391,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     health,
     logLevel,
     connections,
+    events,
   };
 }
 

@@ -98,6 +98,7 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
       limits: config.limits,
       trustProxy: config.trustProxy,
       connections: config.connections,
+      events: config.events,
       log: say,
       logger,
       observeRequest: (sample) => ops.metrics.request(sample),

@@ -69,9 +69,14 @@ test("Caddy trusts the TLS terminator in front of it when told, and times out sl
   // counts as the terminator.
   assert.match(caddy, /^\s+trusted_proxies static \{\$CADDY_TRUSTED_PROXIES:[^}]+\}$/m);
   assert.match(read("deploy/compose.yaml"), /CADDY_TRUSTED_PROXIES: \$\{CADDY_TRUSTED_PROXIES:-[^}]+\}/);
-  for (const timeout of ["read_header", "read_body", "write", "idle"]) {
+  for (const timeout of ["read_header", "read_body", "idle"]) {
     assert.match(caddy, new RegExp(`^\\s+${timeout} \\d+[sm]$`, "m"), timeout);
   }
+  // No write timeout: it would cut the event stream (an answer as long as its page).
+  assert.doesNotMatch(caddy, /^\s+write \d/m);
+  // The event stream is neither compressed nor buffered on its way.
+  assert.match(caddy, /@compressible not path \/api\/events\n\s+encode @compressible gzip/);
+  assert.match(caddy, /handle \/api\/events \{\n\s+reverse_proxy api1:8080 api2:8080/);
   // A slow body is read by Caddy before an API connection is taken; Caddy drops an idle upstream
   // connection before the API's keep-alive (5 s) does.
   assert.match(caddy, /request_buffers \d+KiB/);

@@ -10,12 +10,22 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { loadConfig, type ServerConfig } from "../src/config";
 import { startServer } from "../src/main";
 import { createLogger } from "../src/ops/logger";
-import { redactUrls } from "../src/ops/redact";
+import { redactTokens, redactUrls } from "../src/ops/redact";
 import { readBody } from "./support/body";
 import { testDbTarget } from "./support/db";
 import { startStandInChain } from "./support/stand-in-chain";
 
 const SECRET = "KEYSECRET123456";
+
+test("session tokens in a query string are redacted", () => {
+  assert.equal(
+    redactTokens(`GET /api/events?token=${SECRET}&lang=en-us failed`),
+    "GET /api/events?token=[redacted]&lang=en-us failed",
+  );
+  assert.equal(redactTokens(`/x?lang=zh-cn&access_token=${SECRET}`), "/x?lang=zh-cn&access_token=[redacted]");
+  assert.equal(redactUrls(`/api/events?token=${SECRET}`), "/api/events?token=[redacted]");
+  assert.equal(redactTokens("tokens=1 and token: x"), "tokens=1 and token: x");
+});
 
 test("URLs in text are cut to their origin", () => {
   assert.equal(

@@ -3,12 +3,13 @@ import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError } from "fastify";
 import formbody from "@fastify/formbody";
-import { defaultLanguage, Status, type RuntimeConfig, type ServedFigures } from "@dwn/api";
+import { defaultLanguage, isLanguage, Status, type RuntimeConfig, type ServedFigures } from "@dwn/api";
 import type { RequestSample } from "../ops/metrics";
 import { isDatabaseUnavailable, type Db } from "../store/db";
 import { createAnswers } from "./answers";
 import { Refusal } from "./input";
 import { createHttpServer, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from "./connections";
+import { createEvents, type EventLimits } from "./events";
 import { createLimiter, DEFAULT_LIMITS, originForm, type Limits } from "./limits";
 import { message, type MessageKey } from "./messages";
 import { routes, type Route, type RouteDeps } from "./routes";
@@ -64,7 +65,12 @@ export interface AppOptions {
   https?: boolean;
   /** Connection timeouts and caps (connections.ts); each one not given keeps its default. */
   connections?: Partial<ConnectionLimits>;
+  /** The event stream's caps, keep-alive and polling (events.ts); each one not given keeps its default. */
+  events?: Partial<EventLimits>;
 }
+
+/** Seconds a refused event stream is told to wait (a stream of the same session may close by then). */
+const STREAM_RETRY_SECONDS = 5;
 
 /** Where a request whose target cannot be read is routed: counted like an API call, then refused. */
 const UNREADABLE_TARGET = "/api/(unreadable)";
@@ -176,6 +182,42 @@ export function buildApp(options: AppOptions) {
     answers,
     tokenLimit: tokenLimit({ limiter, limits, answers }),
     chainHead: options.chainHead,
+  });
+
+  // The event stream (events.ts, docs/api.md): GET with the session token in the query, since
+  // EventSource sends no headers of its own; the language likewise (`lang`), else as for any call.
+  const events = createEvents({ db: options.db, limits: options.events, log });
+  app.addHook("preClose", () => events.close());
+  app.get("/api/events", async (request, response) => {
+    const query = request.query as Record<string, unknown>;
+    const lang = isLanguage(query.lang) ? query.lang : langOf(request);
+    const plain = (http: number, status: Status, msg: string) =>
+      response
+        .code(http)
+        .type("application/json; charset=utf-8")
+        .send(JSON.stringify({ status, msg, data: null }));
+    const token = query.token;
+    const address =
+      typeof token === "string" && token !== "" && token.length <= 200
+        ? await options.signIn.session(token)
+        : undefined;
+    if (typeof token !== "string" || address === undefined) {
+      return plain(401, Status.notSignedIn, message("notSignedIn", lang));
+    }
+    const [session] = options.signIn.sessionKey(token);
+    if (events.refusal(session)) {
+      response.header("retry-after", String(STREAM_RETRY_SECONDS));
+      return plain(429, Status.tooMany, message("tooManyStreams", lang, { seconds: STREAM_RETRY_SECONDS }));
+    }
+    const body = await events.open(address, session);
+    // The client went away (or the server ended the stream): the stream is forgotten.
+    response.raw.once("close", () => body.destroy());
+    return response
+      .code(200)
+      .header("content-type", "text/event-stream")
+      .header("cache-control", "no-cache")
+      .header("x-accel-buffering", "no")
+      .send(body);
   });
 
   app.setNotFoundHandler((request, response) => {

@@ -25,6 +25,18 @@ export interface Db extends Sql {
    * ones the API serves. Closing it leaves this one open.
    */
   inSchema(schema: string): Promise<Db>;
+  /**
+   * PostgreSQL only: calls `onNotify` for each NOTIFY on `channel`, on a connection of its own
+   * (outside the pool) until `close`; `lost` aborts when that connection is lost. PGlite has none
+   * (one process: its readers poll).
+   */
+  listen?(channel: string, onNotify: () => void): Promise<DbListener>;
+  close(): Promise<void>;
+}
+
+/** A LISTEN on a connection of its own. */
+export interface DbListener {
+  readonly lost: AbortSignal;
   close(): Promise<void>;
 }
 
@@ -260,6 +272,27 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
       };
     },
     inSchema: (other) => openPostgres(url, other),
+    async listen(channel, onNotify) {
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: 5000,
+        ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      });
+      const lost = new AbortController();
+      client.on("error", (error) => lost.abort(error));
+      client.on("end", () => lost.abort());
+      client.on("notification", (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${ident(channel)}`);
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        throw classify(error);
+      }
+      return { lost: lost.signal, close: () => client.end().catch(() => undefined) };
+    },
     close: () => pool.end(),
   };
   if (schema) {

@@ -492,6 +492,19 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       UPDATE team_figures g SET height = r.deepest - r.depth FROM reach r WHERE g.id = r.id AND r.deepest > r.depth
     `,
   },
+  {
+    id: 17,
+    name: "purchases, stakes and binds by block",
+    // Each API process reads what a batch of blocks wrote when the indexer applies it, for its
+    // event streams (serve/events.ts): the batch's income, collection, claim and redemption rows
+    // through the logs applied in those blocks (applied_logs' key and theirs), and its purchases,
+    // stakes and binds by these indexes. Each grows at its right end, as the chain does.
+    sql: `
+      CREATE INDEX nfts_by_block ON nfts (block_number);
+      CREATE INDEX stakes_by_block ON stakes (block_number);
+      CREATE INDEX members_by_bind_block ON members (bind_block)
+    `,
+  },
 ];
 
 /**

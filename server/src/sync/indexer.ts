@@ -1,5 +1,6 @@
 import { BlockNotFoundError, createPublicClient, type Address } from "viem";
-import { isDatabaseUnavailable, type Db } from "../store/db";
+import { isDatabaseUnavailable, type Db, type Sql } from "../store/db";
+import { INDEXED_CHANNEL } from "../serve/events";
 import { createApplier, decodeLogs, recordHashes, type ChainLog, type TimedLog } from "../apply/apply";
 import { applyVersion } from "../apply/version";
 import { isRangeError, isRateLimit, rpcSaid, rpcTransport } from "./rpc";
@@ -203,6 +204,14 @@ export function createIndexer(options: IndexerOptions) {
     throw fault ?? new Error(`No RPC has reached block ${to} yet: trying again.`);
   }
 
+  /**
+   * Tells the API processes that the checkpoint moved (their event streams, serve/events.ts): a
+   * NOTIFY in the transaction that writes it, delivered when it commits. PGlite's readers poll.
+   */
+  async function notifyIndexed(tx: Sql, block: number) {
+    if (options.db.kind === "postgres") await tx.query("SELECT pg_notify($1, $2)", [INDEXED_CHANNEL, String(block)]);
+  }
+
   async function keptHash(number: number): Promise<string | undefined> {
     const [row] = await options.db.query<{ hash: string }>("SELECT hash FROM block_hashes WHERE block_number = $1", [
       number,
@@ -303,6 +312,7 @@ export function createIndexer(options: IndexerOptions) {
       if (moved.length === 0) throw new Error(`Another writer moved the checkpoint from block ${from - 1}.`);
       await recordHashes(tx, new Map([[endBlock.number, endBlock.hash]]));
       await tx.query("DELETE FROM block_hashes WHERE block_number < $1", [to - KEPT_BLOCKS]);
+      await notifyIndexed(tx, to);
     });
     written = to;
     options.observer?.applied?.(timed.length);
@@ -359,6 +369,7 @@ export function createIndexer(options: IndexerOptions) {
          VALUES ($1, $2, $3, $4, $5)`,
         [state.blockNumber, to, depth, !ancestor, Math.floor(Date.now() / 1000)],
       );
+      await notifyIndexed(tx, to);
     });
     written = ancestor?.number;
     log(

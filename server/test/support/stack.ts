@@ -52,6 +52,8 @@ export const roleIndex = (role: DevnetRole): number => DEVNET_ACCOUNTS[role];
 export interface StackOptions {
   /** LEVEL_THRESHOLDS of the server (five whole-token amounts, ascending). */
   levelThresholds?: string;
+  /** More of the server's environment (EVENTS_KEEP_ALIVE_MS, say). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -91,6 +93,7 @@ export async function startStack(options: StackOptions = {}) {
         API_PER_MINUTE_PER_IP: "1000000",
         API_PER_MINUTE_PER_TOKEN: "1000000",
         LEVEL_THRESHOLDS: options.levelThresholds ?? "0,1000,5000,20000,100000",
+        ...options.env,
       }),
       db: database.target,
     };

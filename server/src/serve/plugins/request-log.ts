@@ -16,6 +16,7 @@ export const requestLog = fp<{ observeRequest?: (sample: RequestSample) => void 
         {
           method: request.method,
           route,
+          // Without the query string: the event stream's carries the session token.
           path: request.url.split("?")[0].slice(0, 200),
           status,
           ms: Math.round(ms * 10) / 10,
