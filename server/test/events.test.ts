@@ -22,15 +22,16 @@ const PER_SESSION = 2;
 /** How long any one awaited event may take before the test fails (it comes within a poll). */
 const EVENT_WITHIN_MS = 10_000;
 
-type Item = { event: string; data: { block: string; topics?: string[] } } | { comment: string };
+/** An event, a comment line, or the head sent again unchanged (the stream's keep-alive). */
+type Item = { event: string; data: { block: string; topics?: string[] } } | { comment: string } | { repeated: string };
 
 /** An open stream: its items as they arrive, read in order. */
 interface Stream {
   status: number;
   headers: Headers;
-  /** The next item (events and comments); rejects when none comes in time or the stream ends. */
+  /** The next item (events, comments, repeated heads); rejects when none comes in time or the stream ends. */
   next(): Promise<Item>;
-  /** The events up to and including the first `head` at `block` or above (comments skipped). */
+  /** The events up to and including the first `head` at `block` or above (comments and repeated heads skipped). */
   untilHead(block: bigint): Promise<Item[]>;
   /** Resolves when the server ended the stream. */
   ended: Promise<void>;
@@ -43,6 +44,7 @@ async function openStream(origin: string, query: string): Promise<Stream> {
   const items: Item[] = [];
   const waiting: (() => void)[] = [];
   let done = false;
+  let lastHead: string | undefined;
   let endedResolve!: () => void;
   const ended = new Promise<void>((resolve) => (endedResolve = resolve));
   const wakeAll = () => waiting.splice(0).forEach((w) => w());
@@ -63,7 +65,9 @@ async function openStream(origin: string, query: string): Promise<Stream> {
           else {
             const event = /^event: (.*)$/m.exec(frame)?.[1] ?? "message";
             const data = JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? "null") as { block: string };
-            items.push({ event, data });
+            if (event === "head" && data.block === lastHead) items.push({ repeated: data.block });
+            else items.push({ event, data });
+            if (event === "head") lastHead = data.block;
           }
           wakeAll();
         }
@@ -98,7 +102,7 @@ async function openStream(origin: string, query: string): Promise<Stream> {
       const seen: Item[] = [];
       for (;;) {
         const item = await next();
-        if ("comment" in item) continue;
+        if (!("event" in item)) continue;
         seen.push(item);
         if (item.event === "head" && BigInt(item.data.block) >= block) return seen;
       }
@@ -198,11 +202,12 @@ describe("opening a stream", () => {
     s.close();
   });
 
-  it("sends a keep-alive comment between events", async () => {
+  it("sends the head again as its keep-alive, an event the page sees (EventSource hides comments)", async () => {
     const s = await stream(A);
-    await s.next();
+    const first = await s.next();
+    assert.ok("event" in first && first.event === "head");
     const started = Date.now();
-    assert.deepEqual(await s.next(), { comment: "keep-alive" });
+    assert.deepEqual(await s.next(), { repeated: first.data.block });
     assert.ok(Date.now() - started < KEEP_ALIVE_MS * 10);
     s.close();
   });

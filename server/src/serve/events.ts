@@ -39,7 +39,11 @@ export interface EventLimits {
   perSession: number;
   /** Streams open at once in this process. */
   perProcess: number;
-  /** A `: keep-alive` comment line this often (ms). */
+  /**
+   * The head again this often (ms), as the stream's keep-alive: an event, not a comment line,
+   * because EventSource never shows comments to the page, which tells a stream a proxy buffers
+   * from a quiet chain by the events it gets.
+   */
   keepAliveMs: number;
   /** On PGlite (one process, no NOTIFY to another): how often the checkpoint is read (ms). */
   pollMs: number;
@@ -258,7 +262,10 @@ export function createEvents(options: EventsOptions) {
     );
     timer.unref();
     keepAlive = setInterval(() => {
-      for (const stream of streams) send(stream, ": keep-alive\n\n");
+      if (head) {
+        const repeated = frame("head", { block: head.block.toString() });
+        for (const stream of streams) send(stream, repeated);
+      }
       void endSignedOut();
     }, limits.keepAliveMs);
     keepAlive.unref();
