@@ -14,20 +14,7 @@ import { liveEventsUrl, startLiveEvents } from "../src/features/live/run";
 import { liveStatus } from "../src/features/live/status";
 import { TOPIC_KEYS, type TopicScope } from "../src/features/live/topicKeys";
 import { stakeListKey } from "../src/features/shared/hooks/useStakeList";
-import {
-  friendListKey,
-  incomeListKey,
-  nftListKey,
-  ownedTiersKey,
-  poolUserKey,
-  stakeListsKey,
-  stakePayViewKey,
-  stakeRecordsKey,
-  stakeSchedulesKey,
-  teamBranchKey,
-  teamInfoKey,
-  teamSearchKey,
-} from "../src/lib/queryKeys";
+import * as keys from "../src/lib/queryKeys";
 
 const ME: Address = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 const OTHER: Address = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65";
@@ -147,27 +134,27 @@ describe("the live events' data", () => {
  * alone: another account's, the public figures, the indexer's status.
  */
 const READS: Record<string, QueryKey> = {
-  teamInfo: teamInfoKey(ME),
-  friendList: friendListKey(ME),
-  branchSummary: [...teamBranchKey(ME), OTHER.toLowerCase(), "summary", "zh-cn"],
-  branchFriends: [...teamBranchKey(ME), OTHER.toLowerCase(), "friends", "legs"],
-  teamSearch: [...teamSearchKey(ME), "0x15d34a", "zh-cn"],
-  nftList: nftListKey(ME),
-  incomePages: [...incomeListKey(ME), "pages", { type: "dynamic_income" }],
-  incomeCollected: [...incomeListKey(ME), "collected"],
+  teamInfo: keys.teamInfoKey(ME),
+  friendList: keys.friendListKey(ME),
+  branchSummary: [...keys.teamBranchKey(ME), OTHER.toLowerCase(), "summary", "zh-cn"],
+  branchFriends: [...keys.teamBranchKey(ME), OTHER.toLowerCase(), "friends", "legs"],
+  teamSearch: [...keys.teamSearchKey(ME), "0x15d34a", "zh-cn"],
+  nftList: keys.nftListKey(ME),
+  incomePages: [...keys.incomeListKey(ME), "pages", { type: "dynamic_income" }],
+  incomeCollected: [...keys.incomeListKey(ME), "collected"],
   stakeListActive: stakeListKey(ME, 0),
   stakeListRedeemed: stakeListKey(ME, 2),
-  stakeCount: [...stakeListsKey(ME), "all"],
-  stakeRecords: [...stakeRecordsKey(ME), "3", "pages"],
-  stakeRewardTotal: [...stakeRecordsKey(ME), "3", "num"],
-  poolUser: poolUserKey(POOL, ME),
-  ownedTiers: [...ownedTiersKey(POOL, ME), ["1", "2", "3", "4", "5"]],
-  stakePayView: stakePayViewKey(STAKING, ME),
-  stakeSchedules: stakeSchedulesKey(STAKING, ME),
-  othersTeamInfo: teamInfoKey(OTHER),
-  othersFriendList: friendListKey(OTHER),
-  othersPoolUser: poolUserKey(POOL, OTHER),
-  othersIncome: [...incomeListKey(OTHER), "collected"],
+  stakeCount: [...keys.stakeListsKey(ME), "all"],
+  stakeRecords: [...keys.stakeRecordsKey(ME), "3", "pages"],
+  stakeRewardTotal: [...keys.stakeRecordsKey(ME), "3", "num"],
+  poolUser: keys.poolUserKey(POOL, ME),
+  ownedTiers: [...keys.ownedTiersKey(POOL, ME), ["1", "2", "3", "4", "5"]],
+  stakePayView: keys.stakePayViewKey(STAKING, ME),
+  stakeSchedules: keys.stakeSchedulesKey(STAKING, ME),
+  othersTeamInfo: keys.teamInfoKey(OTHER),
+  othersFriendList: keys.friendListKey(OTHER),
+  othersPoolUser: keys.poolUserKey(POOL, OTHER),
+  othersIncome: [...keys.incomeListKey(OTHER), "collected"],
   tiers: ["pool/info", POOL],
   poolReserve: ["pool/reserve", POOL, STAKING],
   notices: ["notice/getList", "zh-cn"],
