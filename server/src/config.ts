@@ -81,7 +81,7 @@ export interface ServerConfig {
   /** The API's connection timeouts and caps (HTTP_*). */
   connections: ConnectionLimits;
   /** The event stream's caps and keep-alive (EVENTS_*); its polling keeps its defaults. */
-  events: Pick<EventLimits, "perSession" | "perProcess" | "keepAliveMs">;
+  events: Pick<EventLimits, "perSession" | "perAddress" | "perProcess" | "keepAliveMs">;
 }
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -365,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const events = {
     perSession: int("EVENTS_PER_SESSION", DEFAULT_EVENT_LIMITS.perSession, 1, 1000),
+    perAddress: int("EVENTS_PER_ADDRESS", DEFAULT_EVENT_LIMITS.perAddress, 1, 10_000),
     perProcess: int("EVENTS_MAX_STREAMS", DEFAULT_EVENT_LIMITS.perProcess, 1, 1_000_000),
     keepAliveMs: int("EVENTS_KEEP_ALIVE_MS", DEFAULT_EVENT_LIMITS.keepAliveMs, 10, 600_000),
   };

@@ -19,6 +19,7 @@ const B = 10;
 const U = 11;
 const KEEP_ALIVE_MS = 300;
 const PER_SESSION = 2;
+const PER_ADDRESS = 3;
 /** How long any one awaited event may take before the test fails (it comes within a poll). */
 const EVENT_WITHIN_MS = 10_000;
 
@@ -135,7 +136,11 @@ const stream = async (index: number, query = "") => {
 
 before(async () => {
   stack = await startStack({
-    env: { EVENTS_KEEP_ALIVE_MS: String(KEEP_ALIVE_MS), EVENTS_PER_SESSION: String(PER_SESSION) },
+    env: {
+      EVENTS_KEEP_ALIVE_MS: String(KEEP_ALIVE_MS),
+      EVENTS_PER_SESSION: String(PER_SESSION),
+      EVENTS_PER_ADDRESS: String(PER_ADDRESS),
+    },
   });
   const alice = address(roleIndex("alice"));
   for (const [index, inviter] of [
@@ -232,7 +237,7 @@ describe("opening a stream", () => {
     assert.equal(refused.headers.get("retry-after"), "5");
     assert.deepEqual(await refused.json(), {
       status: Status.tooMany,
-      msg: "Too many live updates are open for this sign-in; close a page or try again in 5 seconds",
+      msg: "Too many live updates are open for this account; close a page or try again in 5 seconds",
       data: null,
     });
     // Another session of the same account is not refused.
@@ -251,6 +256,30 @@ describe("opening a stream", () => {
     assert.equal(again.status, 200);
     again.close();
     second.close();
+  });
+
+  it(`refuses an account's stream past ${PER_ADDRESS} open over all its sessions (signing in again gives no more), in the caller's language`, async () => {
+    const sessions = await Promise.all([1, 2, 3].map(() => sessionToken(stack.db, address(U).toLowerCase())));
+    const held: Stream[] = [];
+    for (const token of [sessions[0], sessions[0], sessions[1]])
+      held.push(await openStream(stack.url, `?token=${token}`));
+    open.push(...held);
+    await Promise.all(held.map((s) => s.next()));
+    for (const token of sessions.slice(1)) {
+      const refused = await fetch(`${stack.url}/api/events?token=${token}&lang=zh-cn`);
+      assert.equal(refused.status, 429);
+      assert.deepEqual(await refused.json(), {
+        status: Status.tooMany,
+        msg: "此账户打开的实时更新连接过多，请关闭一个页面或 5 秒后再试",
+        data: null,
+      });
+    }
+    // Another account is not refused.
+    const other = await stream(A);
+    assert.equal(other.status, 200);
+    other.close();
+    for (const s of held) s.close();
+    await allEnded(...held);
   });
 });
 

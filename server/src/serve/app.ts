@@ -205,7 +205,7 @@ export function buildApp(options: AppOptions) {
       return plain(401, Status.notSignedIn, message("notSignedIn", lang));
     }
     const [session] = options.signIn.sessionKey(token);
-    if (events.refusal(session)) {
+    if (events.refusal(address, session)) {
       response.header("retry-after", String(STREAM_RETRY_SECONDS));
       return plain(429, Status.tooMany, message("tooManyStreams", lang, { seconds: STREAM_RETRY_SECONDS }));
     }

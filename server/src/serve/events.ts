@@ -37,6 +37,11 @@ export type Topic = (typeof TOPICS)[number];
 export interface EventLimits {
   /** Streams open at once per session token. */
   perSession: number;
+  /**
+   * Streams open at once per address, over all its sessions: one address signing in again and
+   * again cannot take the process's streams from everyone else.
+   */
+  perAddress: number;
   /** Streams open at once in this process. */
   perProcess: number;
   /**
@@ -53,6 +58,7 @@ export interface EventLimits {
 
 export const DEFAULT_EVENT_LIMITS: EventLimits = {
   perSession: 5,
+  perAddress: 10,
   perProcess: 5_000,
   keepAliveMs: 15_000,
   pollMs: 300,
@@ -126,7 +132,7 @@ export interface EventsOptions {
 }
 
 /** Why a stream was not opened. */
-export type Refused = "perSession" | "perProcess";
+export type Refused = "perSession" | "perAddress" | "perProcess";
 
 const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
@@ -305,10 +311,11 @@ export function createEvents(options: EventsOptions) {
   }
 
   return {
-    /** Whether a stream for `session` (the token's hash) may open now; undefined when it may. */
-    refusal(session: string): Refused | undefined {
+    /** Whether a stream for `address` and `session` (the token's hash) may open now; undefined when it may. */
+    refusal(address: string, session: string): Refused | undefined {
       if (streams.size >= limits.perProcess) return "perProcess";
       if ((bySession.get(session) ?? 0) >= limits.perSession) return "perSession";
+      if ((byAccount.get(address)?.size ?? 0) >= limits.perAddress) return "perAddress";
       return undefined;
     },
     /**

@@ -22,8 +22,8 @@ const MESSAGES = {
     "zh-cn": "请求过于频繁，请 {seconds} 秒后再试",
   },
   tooManyStreams: {
-    "en-us": "Too many live updates are open for this sign-in; close a page or try again in {seconds} seconds",
-    "zh-cn": "此登录打开的实时更新连接过多，请关闭一个页面或 {seconds} 秒后再试",
+    "en-us": "Too many live updates are open for this account; close a page or try again in {seconds} seconds",
+    "zh-cn": "此账户打开的实时更新连接过多，请关闭一个页面或 {seconds} 秒后再试",
   },
   sessionKey: { "en-us": "The session key could not be read", "zh-cn": "无法读取会话密钥" },
   sessionKeyRequired: { "en-us": "This call must be encrypted", "zh-cn": "此请求必须加密" },

@@ -13,7 +13,7 @@ export const teamInfoKey = (account: Address | undefined) => ["user/getMemberTea
 /** user/getFriendList: the direct friends, paged. */
 export const friendListKey = (account: Address | undefined) => ["user/getFriendList", account] as const;
 
-/** user/getTeamBranch: any branch's summary and friends, as the account sees them. */
+/** user/getTeamBranch: each branch's summary and friends, as the account sees them. */
 export const teamBranchKey = (account: Address | undefined) => ["user/getTeamBranch", account] as const;
 
 /** user/searchTeam: the account's team found by prefix. */
