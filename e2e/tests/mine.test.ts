@@ -659,13 +659,23 @@ test("static and dynamic income are withdrawn after a confirm; the income log sh
     await toast(page, zh.incomeLog.selectEnd);
     await page.getByTestId("income-end-time").tap();
     await confirmPicker();
-    const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
     await until(() => asked.some((body) => body.includes("start_time")));
-    await rows.nth(log.list.length - 1).waitFor();
+    // Both pickers open on the browser's today (UTC here): the list asks for that whole day.
+    const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
     const form = new URLSearchParams(asked.at(-1) ?? "");
-    assert.equal(form.get("start_time"), String(today));
-    assert.equal(form.get("end_time"), String(today + DAY - 1));
+    const start = Number(form.get("start_time"));
+    assert.ok(start === today || start === today - DAY, `${start} is the start of the browser's day (${today})`);
+    assert.equal(form.get("end_time"), String(start + DAY - 1));
     assert.equal(form.get("type"), null);
+    // The rows of that day alone, by their block's time. This lane's chain clock runs an hour ahead
+    // (pending moved it), so from 23:00 UTC the rows are dated the next day and the day has none.
+    const ofTheDay = log.list.filter((row) => row.timestamp >= start && row.timestamp < start + DAY);
+    if (ofTheDay.length === 0) await page.getByTestId("no-data").waitFor();
+    else await rows.nth(ofTheDay.length - 1).waitFor();
+    assert.deepEqual(
+      await texts(page, "income-list", "income-time"),
+      ofTheDay.map((row) => utc(row.timestamp)),
+    );
     await screenshot(page, "income-log-days");
   } finally {
     await setStaticRewardPerSecond(parseUnits("0.01", 18));
