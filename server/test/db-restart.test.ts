@@ -2,16 +2,20 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Reply, SystemStatus } from "@dwn/api";
-import { freePort } from "./support/devnet";
 import { postgresBin, startCluster } from "./support/pg-cluster";
 import { spawnServer, type ServerProcess } from "./support/server-process";
 import { startStandInChain } from "./support/stand-in-chain";
 
-/** Asks `check` every 100 ms until it holds, for at most `ms`. */
-async function until(what: string, check: () => Promise<boolean>, ms: number): Promise<void> {
+/** Asks `check` every 100 ms until it holds, for at most `ms`; a failure adds what `describe` says. */
+async function until(
+  what: string,
+  check: () => Promise<boolean>,
+  ms: number,
+  describe: () => Promise<string> = async () => "",
+): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check().catch(() => false))) {
-    if (Date.now() > end) assert.fail(`Still not ${what} after ${ms} ms.`);
+    if (Date.now() > end) assert.fail(`Still not ${what} after ${ms} ms.\n${await describe()}`);
     await sleep(100);
   }
 }
@@ -44,14 +48,15 @@ test(
         API_PER_MINUTE_PER_IP: "10000000",
         LOG_LEVEL: "info",
       };
-      const start = async (role: "api" | "indexer") => {
-        const [port, health] = [await freePort(), await freePort()];
-        const child = spawnServer({ ...common, SERVER_ROLE: role, PORT: String(port), HEALTH_PORT: String(health) });
-        processes.push(child);
-        return { role, child, origin: `http://127.0.0.1:${port}`, health: `http://127.0.0.1:${health}` };
-      };
-      const api = await start("api");
-      const indexers = [await start("indexer"), await start("indexer")];
+      // All three start together, their migrations queued on the lock.
+      const [api, ...indexers] = await Promise.all(
+        (["api", "indexer", "indexer"] as const).map(async (role) => {
+          const child = spawnServer({ ...common, SERVER_ROLE: role, PORT: "0", HEALTH_PORT: "0" });
+          processes.push(child);
+          const health = await child.healthOrigin();
+          return { role, child, health, origin: role === "api" ? await child.apiOrigin() : "" };
+        }),
+      );
       const all = [api, ...indexers];
       const ready = async (p: (typeof all)[number]) => (await fetch(`${p.health}/ready`)).status === 200;
       const status = async () => {
@@ -59,8 +64,26 @@ test(
         assert.equal(response.status, 200);
         return ((await response.json()) as Reply<SystemStatus>).data;
       };
-      await until("every process ready", async () => (await Promise.all(all.map(ready))).every(Boolean), 90_000);
-      await until("indexed to the head", async () => (await status()).indexedBlock === chain.head, 30_000);
+      // What each process says of itself, for a failure's message: its /ready and its last lines.
+      const states = async () =>
+        (
+          await Promise.all(
+            all.map(async (p) => {
+              const said = await fetch(`${p.health}/ready`)
+                .then(async (response) => `${response.status} ${await response.text()}`)
+                .catch((error: Error) => `no answer (${error.message})`);
+              const output = p.child.output().split("\n").slice(-30).join("\n");
+              return `${p.role} (${p.child.running ? "running" : "exited"}), /ready: ${said}\n${output}`;
+            }),
+          )
+        ).join("\n\n");
+      await until(
+        "every process ready",
+        async () => (await Promise.all(all.map(ready))).every(Boolean),
+        90_000,
+        states,
+      );
+      await until("indexed to the head", async () => (await status()).indexedBlock === chain.head, 30_000, states);
 
       // Requests go on throughout, four at a time: a call that reads the database, and the status.
       const answers = new Map<string, number>();
@@ -116,6 +139,7 @@ test(
               })
             ).status === 200,
           10_000,
+          states,
         );
         t.diagnostic(`${mode}: serving again ${Date.now() - back} ms after the database came back`);
         for (const p of all)

@@ -8,7 +8,7 @@ import { DEVNET_ACCOUNTS } from "../../contracts/deploy/accounts";
 import { devnetHdAccount } from "../../contracts/deploy/devnet-keys";
 import type { Db } from "../src/store/db";
 import { generateActivity } from "./support/activity";
-import { freePort, startDevnet, type Devnet } from "./support/devnet";
+import { startDevnet, type Devnet } from "./support/devnet";
 import { createProcessDb } from "./support/process-db";
 import { seededRandom, testSeed } from "./support/random";
 import { spawnServer, type ServerProcess } from "./support/server-process";
@@ -90,14 +90,12 @@ test(
         LOG_LEVEL: "info",
       };
       const start = async (role: "api" | "indexer", name: string) => {
-        const [port, health] = [await freePort(), await freePort()];
-        const child = spawnServer({ ...common, SERVER_ROLE: role, PORT: String(port), HEALTH_PORT: String(health) });
+        // Ports 0: each the kernel's, read from what the process prints.
+        const child = spawnServer({ ...common, SERVER_ROLE: role, PORT: "0", HEALTH_PORT: "0" });
         processes.push(child);
-        await until(
-          () => statusOf(`http://127.0.0.1:${health}/health`).then((s) => s === 200),
-          `${name}'s health port`,
-        );
-        return { name, child, origin: `http://127.0.0.1:${port}`, ready: `http://127.0.0.1:${health}/ready` };
+        const health = await child.healthOrigin();
+        await until(() => statusOf(`${health}/health`).then((s) => s === 200), `${name}'s health port`);
+        return { name, child, origin: role === "api" ? await child.apiOrigin() : "", ready: `${health}/ready` };
       };
       // All four start together, as compose starts them: their migrations queue on the lock.
       const [api1, api2, indexer1, indexer2] = await Promise.all([

@@ -31,11 +31,13 @@ export function spawnServer(env: Record<string, string>, onLine: (line: string) 
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
+  const heard = new Set<() => void>();
   const hear = (chunk: Buffer) => {
     for (const line of chunk.toString("utf8").split("\n")) {
       if (line.trim() === "") continue;
       lines.push(line);
       onLine(line);
+      for (const listener of heard) listener();
     }
   };
   child.stdout.on("data", hear);
@@ -47,8 +49,32 @@ export function spawnServer(env: Record<string, string>, onLine: (line: string) 
       resolve({ code, signal });
     }),
   );
+  /** The first URL the process printed after `label` ("Health port on", "Server listening on"). */
+  const printed = (label: string) =>
+    new Promise<string>((resolve, reject) => {
+      const pattern = new RegExp(`${label} (http://[^ ]+?)[ ,"]`);
+      const look = () => {
+        const match = lines.map((line) => pattern.exec(line)).find(Boolean);
+        if (match) {
+          heard.delete(look);
+          resolve(match[1]);
+        } else if (!running) {
+          heard.delete(look);
+          reject(new Error(`The server ended before printing "${label}":\n${lines.join("\n")}`));
+        }
+      };
+      heard.add(look);
+      void exited.then(look);
+      look();
+    });
   return {
     exited,
+    // Where it listens, as it printed. Started with PORT and HEALTH_PORT 0, each port is the one
+    // the kernel gave it: no other process can take it between the test's choice and the bind.
+    /** The health port's origin (/health, /ready, /metrics). */
+    healthOrigin: () => printed("Health port on"),
+    /** The API's origin (SERVER_ROLE api or all). */
+    apiOrigin: () => printed("Server listening on"),
     /** Everything the process printed so far. */
     output: () => lines.join("\n"),
     get running() {
