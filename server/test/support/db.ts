@@ -27,8 +27,8 @@ export function testDbTarget(): { target: DbTarget; drop(): Promise<void> } {
  * On PGlite, the embedded database the process's tests share: each test migrates a schema of its
  * own in it, as on PostgreSQL. A fresh embedded database costs about 1.3 s of CPU to open (its
  * cluster loaded and started in WebAssembly), a schema in an open one a tenth of that; the pass
- * opened about sixty when each had its own. It closes once no test has used it for IDLE_CLOSE_MS (an open one keeps the
- * process from ending), and the next test opens another.
+ * opened about sixty when each test had its own. It closes once no test has used it for
+ * IDLE_CLOSE_MS (an open one keeps the process from ending), and the next test opens another.
  */
 let shared: { db: Promise<Db>; users: number; closing?: NodeJS.Timeout } | undefined;
 const IDLE_CLOSE_MS = 3000;
