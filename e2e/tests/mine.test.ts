@@ -458,6 +458,17 @@ test("a visitor sees placeholders and connect buttons; a member without income i
   await expectText(page, "mine-small-performance", "--");
   await expectText(page, "collect-static-amount", "-- DWN");
   await expectText(page, "collect-dynamic-amount", "-- DWN");
+  // Each placeholder sweeps three times (about 4 s) and then holds still: a placeholder that
+  // shimmered on would keep repainting a phone's screen (0.4 of a core for these five).
+  const sweeps = await page.locator("[data-placeholder]").evaluateAll((placeholders) =>
+    placeholders.map((placeholder) => {
+      const style = getComputedStyle(placeholder);
+      return Number(style.animationIterationCount) * parseFloat(style.animationDuration) * 1000;
+    }),
+  );
+  assert.ok(sweeps.length >= 4, `the placeholders: ${sweeps.length}`);
+  for (const ms of sweeps)
+    assert.ok(ms > 0 && ms <= 5_000, `a placeholder's sweeps end within 5 s, not after ${ms} ms`);
   await page.getByTestId("collect-static-connect").waitFor();
   await page.getByTestId("collect-dynamic-connect").waitFor();
   await page.getByTestId("tier-1-buy").tap();
