@@ -24,10 +24,10 @@ const STAGES = [
   { name: "server:pglite", script: "server:test" },
   { name: "contracts:coverage", script: "contracts:coverage" },
   { name: "server:postgres", script: "server:test:postgres" },
-  { name: "typecheck", script: "typecheck" },
-  { name: "web", script: "web:test" },
-  { name: "lint", script: "lint" },
   { name: "contracts:property", script: "contracts:property" },
+  { name: "lint", script: "lint" },
+  { name: "web", script: "web:test" },
+  { name: "typecheck", script: "typecheck" },
   { name: "api", script: "api:test" },
   { name: "e2e", script: "e2e:test", alone: true },
 ];
