@@ -54,6 +54,7 @@ export default tseslint.config(
       "**/coverage-cache/",
       "**/generated/",
       "**/dist/",
+      "web/dist.*/",
       "server/.cache/",
       "e2e/.cache/",
     ],

@@ -4,11 +4,11 @@
 // and stops both on Ctrl-C. If either stops by itself, the other is stopped too.
 // `npm start -- --reset` deletes the data folder first: a new chain and an empty database.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serverBundle } from "./bundle.mjs";
-import { WEB_STAMP, webInputsDigest } from "./web-build.mjs";
+import { WEB_DIST, WEB_STAMP, webInputsDigest } from "./web-build.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(REPO, ".data"));
@@ -130,18 +130,30 @@ function checkDataFolder(genesis: string): string | undefined {
 
 // The web app the server serves under /chain/: the devnet build, which carries the built-in wallet.
 // It is built again only when something it is made from changed since the last devnet build (a
-// production build in the same folder, or none, builds it again too).
+// production build in the same folder, or none, builds it again too). The build is made in a
+// folder of its own and then put in web/dist's place: a server already serving web/dist (another
+// npm start, a test's server) never meets a half-written or emptied folder.
 const digest = webInputsDigest();
 if (existsSync(WEB_STAMP) && readFileSync(WEB_STAMP, "utf8") === digest) {
   console.log("The web app's devnet build is up to date.");
 } else {
   console.log("Building the web app (devnet build)…");
-  const build = spawnSync("npm", ["run", "--workspace", "web", "build:devnet"], { cwd: REPO, encoding: "utf8" });
+  const fresh = `${WEB_DIST}.building-${process.pid}`;
+  const build = spawnSync(
+    "npm",
+    ["run", "--workspace", "web", "build:devnet", "--", "--outDir", fresh, "--emptyOutDir"],
+    { cwd: REPO, encoding: "utf8" },
+  );
   if (build.status !== 0) {
+    rmSync(fresh, { recursive: true, force: true });
     console.error(`The web app did not build:\n${build.stdout}${build.stderr}`);
     process.exit(1);
   }
-  writeFileSync(WEB_STAMP, digest);
+  writeFileSync(path.join(fresh, path.basename(WEB_STAMP)), digest);
+  const old = `${WEB_DIST}.old-${process.pid}`;
+  if (existsSync(WEB_DIST)) renameSync(WEB_DIST, old);
+  renameSync(fresh, WEB_DIST);
+  rmSync(old, { recursive: true, force: true });
 }
 
 // The server's sources in one file (scripts/bundle.mjs): it starts in a third of the CPU

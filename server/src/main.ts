@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createPublicClient } from "viem";
 import type { Logger } from "pino";
@@ -6,7 +5,7 @@ import { indexerSource, loadConfig, type ServerConfig } from "./config";
 import { isDatabaseUnavailable, openDb, type Db, type DbLock } from "./store/db";
 import { migrate } from "./store/migrations";
 import { createIndexer, INDEXER_LOCK } from "./sync/indexer";
-import { buildApp } from "./serve/app";
+import { buildApp, hasWebApp } from "./serve/app";
 import { createServedFigures, readServedFigures } from "./serve/figures";
 import { loadKeys } from "./serve/keys";
 import { createSignIn } from "./serve/signin";
@@ -121,7 +120,7 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
       },
     });
     const listening = (address: string) =>
-      `Server listening on ${address} (API under /api/${existsSync(config.webDir) ? ", web app under /chain/" : ""}).`;
+      `Server listening on ${address} (API under /api/${hasWebApp(config.webDir) ? ", web app under /chain/" : ""}).`;
     // With a logger, Fastify writes that line itself (once per address it listens on).
     url = await app.listen({ host: config.host, port: config.port, listenTextResolver: listening });
     if (!logger) say(listening(url));

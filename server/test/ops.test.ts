@@ -48,11 +48,15 @@ async function until(what: string, check: () => Promise<boolean>, ms = 15_000): 
   }
 }
 
-async function startWholeServer(env: Record<string, string>, logLines?: string[]) {
+/**
+ * A whole server whose web folder holds a small built app, or (`builtApp: false`) only the build's
+ * assets folder, as when a build is still writing it.
+ */
+async function startWholeServer(env: Record<string, string>, logLines?: string[], builtApp = true) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "dwn-ops-test-"));
   const webDir = path.join(dataDir, "web");
   mkdirSync(webDir);
-  writeFileSync(path.join(webDir, "index.html"), INDEX_HTML);
+  if (builtApp) writeFileSync(path.join(webDir, "index.html"), INDEX_HTML);
   // What a build leaves beside the app that no browser needs: Vite's manifest and the devnet's stamp.
   mkdirSync(path.join(webDir, ".vite"));
   writeFileSync(path.join(webDir, ".vite", "manifest.json"), '{"index.html":{"file":"assets/index.js"}}');
@@ -385,6 +389,24 @@ test("with WalletConnect and a TLS origin: its hosts join the policy, and HSTS i
     // An API-only process is ready once its database answers.
     const ready = await fetch(`${whole.health}/ready`);
     assert.deepEqual([ready.status, await ready.text()], [200, "ready\n"]);
+  } finally {
+    await whole.stop();
+    await chain.close();
+  }
+});
+
+test("a web folder without its index.html (a build still writing it): the server starts and serves the API alone", async () => {
+  const chain = await startStandInChain(5);
+  const lines: string[] = [];
+  const whole = await startWholeServer({ SERVER_ROLE: "api", RPC_URL: chain.url }, lines, false);
+  try {
+    const config = await fetch(`${whole.api}/api/config`);
+    assert.equal(config.status, 200);
+    assert.equal(((await config.json()) as { chain: { rpcUrl: string } }).chain.rpcUrl, chain.url);
+    assert.equal((await fetch(`${whole.api}/chain/`)).status, 404);
+    assert.equal((await fetch(`${whole.api}/chain/assets/index.js`)).status, 404);
+    const listening = lines.map((line) => JSON.parse(line) as { msg: string }).find((l) => /listening/.test(l.msg));
+    assert.match(listening?.msg ?? "", /\(API under \/api\/\)\.$/);
   } finally {
     await whole.stop();
     await chain.close();

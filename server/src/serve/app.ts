@@ -83,9 +83,17 @@ const FRAMEWORK_REFUSALS: Record<string, MessageKey> = {
   FST_ERR_CTP_EMPTY_TYPE: "badContentType",
 };
 
+/**
+ * Whether `webDir` holds a built web app (its index.html): a folder without one (none built, or
+ * one a build is still writing) is no web app, and the server serves the API alone.
+ */
+export function hasWebApp(webDir: string) {
+  return existsSync(join(webDir, "index.html"));
+}
+
 export function buildApp(options: AppOptions) {
   const log = options.log ?? (() => undefined);
-  const webDir = options.webDir && existsSync(options.webDir) ? options.webDir : undefined;
+  const webDir = options.webDir && hasWebApp(options.webDir) ? options.webDir : undefined;
   // Limits (limits.ts): counted in the database, shared by every process.
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const limiter = createLimiter({ db: options.db, now: options.clock, log });
