@@ -71,3 +71,60 @@ for (const language of LANGUAGES) {
     }
   });
 }
+
+test("a visitor's screen paints from the page alone: no stylesheet fetched before it, none of its own fetched again by the app, nothing moved", async () => {
+  for (const screen of SCREENS) {
+    const { page, context } = await suite.phone();
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet" || new URL(request.url()).pathname.endsWith(".css"))
+        stylesheets.push(new URL(request.url()).pathname);
+    });
+    // The shell's place and size as it first paints, and the app's once it has drawn the screen.
+    await page.addInitScript(`(() => {
+      const boxes = (window.__shellBoxes = {});
+      const box = (root) => {
+        const r = root.firstElementChild.getBoundingClientRect();
+        return [r.top, r.left, r.width, r.height].map(Math.round).join(" ");
+      };
+      new MutationObserver(() => {
+        const root = document.getElementById("root");
+        if (!root?.firstElementChild) return;
+        if (boxes.shell === undefined && root.hasAttribute("data-shell")) {
+          boxes.shell = box(root);
+          boxes.requestsBefore = performance.getEntriesByType("resource").filter((e) => /\\.css$/.test(e.name)).length;
+        }
+        if (boxes.shell !== undefined && boxes.app === undefined && root.querySelector("[data-testid]")) boxes.app = box(root);
+      }).observe(document, { childList: true, subtree: true });
+    })()`);
+    await page.goto(suite.stack.app(`/${screen}`));
+    const boxes = await page
+      .waitForFunction(() => {
+        const recorded = (window as { __shellBoxes?: { app?: string } }).__shellBoxes;
+        return recorded?.app !== undefined && recorded;
+      })
+      .then((handle) => handle.jsonValue() as Promise<{ shell: string; app: string; requestsBefore: number }>);
+    await page.waitForLoadState("networkidle");
+    // The page carries its own rules and the shell's: the shell paints with no stylesheet request.
+    assert.equal(boxes.requestsBefore, 0, `${screen}: stylesheets fetched before the shell painted`);
+    // The app takes those as loaded: it fetches none of them (the shell's are named by its
+    // disabled links), only stylesheets of parts the shell does not show.
+    const inline = await page.evaluate(() => [
+      ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+    ]);
+    assert.ok(
+      inline.some((file) => /\/assets\/app-[\w-]+\.css$/.test(file)),
+      `${screen}: the page's own stylesheet`,
+    );
+    assert.deepEqual(
+      stylesheets.filter((file) => inline.includes(file)),
+      [],
+      `${screen}: fetched again though the page carries them`,
+    );
+    // Styled the same from its first paint: the app draws the screen where the shell was.
+    assert.equal(boxes.app, boxes.shell, `${screen}: the shell's box and the app's`);
+    await context.close();
+  }
+});

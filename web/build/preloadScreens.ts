@@ -20,10 +20,12 @@ export const TABLE_ID = "boot-preloads";
 
 /**
  * The script index.html runs, inline, before anything else: `bootPreloads` (which uses nothing
- * from outside its body) on the table, the URL's hash and the cookies, each result a <link>.
- * The server allows it by its hash in its CSP (server/src/serve/security.ts reads the built page).
+ * from outside its body) on the table, the URL's hash and the cookies, each result a <link>, but
+ * a stylesheet the page already has a link for (a shell's, whose rules the page carries inline:
+ * build/prerenderShells.ts). The server allows it by its hash in its CSP
+ * (server/src/serve/security.ts reads the built page).
  */
-export const BOOT_SCRIPT = `for(const l of(${bootPreloads.toString()})(JSON.parse(document.getElementById("${TABLE_ID}").textContent),location.hash,document.cookie)){const e=document.createElement("link");Object.assign(e,l);e.crossOrigin="";document.head.append(e)}`;
+export const BOOT_SCRIPT = `for(const l of(${bootPreloads.toString()})(JSON.parse(document.getElementById("${TABLE_ID}").textContent),location.hash,document.cookie)){if(l.as==="style"&&document.querySelector('link[rel="stylesheet"][href="'+l.href+'"]'))continue;const e=document.createElement("link");Object.assign(e,l);e.crossOrigin="";document.head.append(e)}`;
 
 /** The table of each screen's and language's files, from the built chunks. */
 export function preloadTable(bundle: Rolldown.OutputBundle, options: PreloadScreensOptions): BootPreloadTable {

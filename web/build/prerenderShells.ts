@@ -9,6 +9,7 @@ import {
   bootShellHead,
   bootShellStyles,
   chooseShell,
+  SHELL_CSS_ATTRIBUTE,
   START_ID,
   type BootStart,
   type ShellTable,
@@ -30,6 +31,8 @@ export interface PrerenderShellsOptions {
 /** The tags the app's scripts load with: Vite's entry module script and its modulepreload links. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+/** The page's own stylesheets, as Vite links them. */
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
 
 /**
  * The function that starts the app's scripts, as index.html's own tags did: the opened screen's
@@ -47,17 +50,59 @@ export function shellMarkup(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/ data-testid="/g, ' data-shell-testid="');
 }
 
+/** A stylesheet's rules inline: a <style> element, with `attributes`. */
+function inlineStyle(file: string, css: Record<string, string>, attributes: string): string {
+  const rules = css[file];
+  if (rules === undefined) throw new Error(`The build has no stylesheet ${file}.`);
+  if (/<\/style/i.test(rules)) throw new Error(`${file} cannot be inlined: it holds "</style".`);
+  return `<style${attributes}>${rules.trim()}</style>`;
+}
+
+/**
+ * The stylesheets of every shell, once each, in an order that keeps each screen's own order (the
+ * order the app adds them in, which the cascade follows); an error if no order does.
+ */
+export function shellStylesheets(screens: ShellTable["screens"]): string[] {
+  const order: string[] = [];
+  for (const files of Object.values(screens)) {
+    let at = 0;
+    for (const file of files) {
+      const found = order.indexOf(file);
+      if (found === -1) order.splice(at++, 0, file);
+      else if (found >= at) at = found + 1;
+      else
+        throw new Error(`The shells' stylesheets have no one order: ${files.join(", ")} against ${order.join(", ")}.`);
+    }
+  }
+  return order;
+}
+
 /**
  * index.html with the shells: each a <template> at the end of <body>; the head's first script (in
- * place of build/preloadScreens.ts's, which it runs) picks one, the head's last adds its
- * stylesheets after the page's, the body's puts it into #root; Vite's
- * entry script and modulepreload links leave the page and are added by the scripts instead, at
- * once when no shell is shown, after the shell's first paint otherwise.
+ * place of build/preloadScreens.ts's, which it runs) picks one, the head's last switches its
+ * stylesheets on after the page's, the body's puts it into #root; Vite's entry script and
+ * modulepreload links leave the page and are added by the scripts instead, at once when no shell
+ * is shown, after the shell's first paint otherwise.
+ *
+ * Every stylesheet the first paint needs comes inside the page (`css`: each built stylesheet's
+ * text by its file under the base), so that paint waits for the page alone, not for a request
+ * after it (on a slow network each request is a round trip of its own: 2 s on Slow 3G). The
+ * page's own stylesheets are inline where Vite linked them, each followed by its link, disabled
+ * (which fetches nothing), so the app's module loader takes them as loaded; the shells'
+ * stylesheets follow at the end of the head, each applying nothing (`media="not all"`) until the
+ * head's last script switches on the chosen shell's (src/app/bootShell.ts).
  */
-export function withShells(html: string, shells: Shells, table: ShellTable): string {
+export function withShells(html: string, shells: Shells, table: ShellTable, css: Record<string, string>): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error("index.html has no module script for the app's entry.");
   const start: BootStart = { entry, modulePreloads: [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href) };
+  const underBase = (href: string) => {
+    if (!href.startsWith(table.base)) throw new Error(`The stylesheet ${href} is not under ${table.base}.`);
+    return href.slice(table.base.length);
+  };
+  const shellStyles = shellStylesheets(table.screens)
+    .map((file) => inlineStyle(file, css, ` ${SHELL_CSS_ATTRIBUTE}="${file}" media="not all"`))
+    .join("");
   const bootPreloads = `<script>${BOOT_SCRIPT}</script>`;
   if (!html.includes(bootPreloads)) throw new Error("index.html has no script of build/preloadScreens.ts.");
   const head = `(${bootShellHead.toString()})(${JSON.stringify(table)},${chooseShell.toString()},${START_SCRIPT},document,location)`;
@@ -79,7 +124,11 @@ export function withShells(html: string, shells: Shells, table: ShellTable): str
     )
     .replace(ENTRY_SCRIPT, () => "")
     .replace(MODULE_PRELOAD, () => "")
-    .replace("</head>", () => `<script>${styles}</script></head>`)
+    .replace(
+      STYLESHEET,
+      (link: string, href: string) => `${inlineStyle(underBase(href), css, "")}${link.replace(/>$/, " disabled>")}`,
+    )
+    .replace("</head>", () => `${shellStyles}<script>${styles}</script></head>`)
     .replace("</body>", () => `${templates}<script>${body}</script></body>`);
 }
 
@@ -131,12 +180,19 @@ export function prerenderShells(options: PrerenderShellsOptions): Plugin {
             return [screen, files.map((index) => preloads.files[index]).filter((file) => file.endsWith(".css"))];
           }),
         );
-        return withShells(html, shells, {
-          base: preloads.base,
-          screens,
-          languages: Object.keys(shells),
-          defaultLanguage: preloads.defaultLanguage,
-        });
+        const css = Object.fromEntries(
+          Object.values(bundle).flatMap((item) =>
+            item.type === "asset" && item.fileName.endsWith(".css")
+              ? [[item.fileName, typeof item.source === "string" ? item.source : new TextDecoder().decode(item.source)]]
+              : [],
+          ),
+        );
+        return withShells(
+          html,
+          shells,
+          { base: preloads.base, screens, languages: Object.keys(shells), defaultLanguage: preloads.defaultLanguage },
+          css,
+        );
       },
     },
   };

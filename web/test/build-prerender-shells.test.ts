@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { BootPreloadTable } from "../src/app/bootPreloads";
 import { chooseShell, START_ID, type ShellTable } from "../src/app/bootShell";
 import { BOOT_SCRIPT, TABLE_ID } from "../build/preloadScreens";
-import { shellMarkup, withShells, type Shells } from "../build/prerenderShells";
+import { shellMarkup, shellStylesheets, withShells, type Shells } from "../build/prerenderShells";
 
 /** A page as Vite builds it, build/preloadScreens.ts's table and script at the head's start. */
 const preloads: BootPreloadTable = {
@@ -38,7 +38,13 @@ const table: ShellTable = {
   languages: ["zh-cn", "en-us"],
   defaultLanguage: "zh-cn",
 };
-const built = withShells(page, shells, table);
+/** The built stylesheets' texts, by file under the base. */
+const css = {
+  "assets/app.css": ".boot-card{height:9rem}\n",
+  "assets/Mine.css": "._tier_1{color:#123}",
+  "assets/Other.css": "._other{color:#456}",
+};
+const built = withShells(page, shells, table, css);
 
 /** The page's executable inline scripts, in order. */
 const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => body);
@@ -46,6 +52,12 @@ const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/
 interface FakeElement {
   tag: string;
   [key: string]: unknown;
+}
+
+/** A <style> of the page, its attributes as the page carries them. */
+interface FakeStyle {
+  attributes: Map<string, string>;
+  removeAttribute(name: string): void;
 }
 
 /**
@@ -60,6 +72,13 @@ function boot(hash: string, cookie = "", visibilityState = "visible") {
   const templates = new Map(
     [...built.matchAll(/<template data-shell="([^"]+)">([\s\S]*?)<\/template>/g)].map(([, key, html]) => [key, html]),
   );
+  const styles = [...built.matchAll(/<style([^>]*)>/g)].map(([, attributes]): FakeStyle => {
+    const style: FakeStyle = {
+      attributes: new Map([...attributes.matchAll(/ ([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value])),
+      removeAttribute: (name) => style.attributes.delete(name),
+    };
+    return style;
+  });
   const onLoad: (() => void)[] = [];
   const onPaint: ((
     entries: { getEntriesByName(name: string): unknown[] },
@@ -90,6 +109,14 @@ function boot(hash: string, cookie = "", visibilityState = "visible") {
       return block === undefined ? null : { textContent: block };
     },
     querySelector: (selector: string) => {
+      const style = /^style\[data-shell-css="([^"]+)"\]$/.exec(selector)?.[1];
+      if (style !== undefined) return styles.find((s) => s.attributes.get("data-shell-css") === style) ?? null;
+      // The page's own links (its stylesheets, disabled) and those the scripts added.
+      const link = /^link\[rel="stylesheet"\]\[href="([^"]+)"\]$/.exec(selector)?.[1];
+      if (link !== undefined) {
+        const inPage = built.includes(`<link rel="stylesheet" crossorigin href="${link}"`);
+        return inPage ? {} : (head.find((e) => e.rel === "stylesheet" && e.href === link) ?? null);
+      }
       const key = /^template\[data-shell="([^"]+)"\]$/.exec(selector)?.[1];
       const shell = key === undefined ? undefined : templates.get(key);
       return shell === undefined ? null : { content: { cloneNode: () => shell } };
@@ -119,12 +146,17 @@ function boot(hash: string, cookie = "", visibilityState = "visible") {
         callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }, { disconnect() {} });
   };
   const load = () => onLoad.splice(0).forEach((listener) => listener());
-  return { head, html, attributes, root, paint, load };
+  /** The shells' stylesheets the page applies (no media attribute), by file. */
+  const applied = () =>
+    styles.flatMap((s) =>
+      s.attributes.has("data-shell-css") && !s.attributes.has("media") ? [s.attributes.get("data-shell-css")] : [],
+    );
+  return { head, html, attributes, root, paint, load, applied };
 }
 
 const fields = (elements: FakeElement[]) =>
-  elements.map(({ tag, rel, href, as, blocking, type, src }) =>
-    Object.fromEntries(Object.entries({ tag, rel, href, as, blocking, type, src }).filter(([, v]) => v !== undefined)),
+  elements.map(({ tag, rel, href, as, disabled, type, src }) =>
+    Object.fromEntries(Object.entries({ tag, rel, href, as, disabled, type, src }).filter(([, v]) => v !== undefined)),
   );
 const entry = { tag: "script", type: "module", src: "/chain/assets/index.js" };
 const react = { tag: "link", rel: "modulepreload", href: "/chain/assets/react.js" };
@@ -151,34 +183,72 @@ describe("the shells the build puts into index.html", () => {
     // The first before the stylesheet (an inline script after it waits for it), the last before the body.
     expect(built.indexOf("<script>")).toBeLessThan(built.indexOf('rel="stylesheet"'));
     expect(built.lastIndexOf("</template><script>")).toBeGreaterThan(built.indexOf("<body>"));
-    expect(() => withShells(page.replace(/<script type="module"[^>]*><\/script>/, ""), shells, table)).toThrow(
+    expect(() => withShells(page.replace(/<script type="module"[^>]*><\/script>/, ""), shells, table, css)).toThrow(
       /module script/,
     );
   });
 
-  it("a visitor at #/mine with no language cookie: the Chinese shell, its stylesheet render-blocking, the scripts after the load and the first paint", () => {
-    const { head, attributes, root, paint, load } = boot("#/mine");
+  it("carries every stylesheet of the first paint inside the page: its own where Vite linked it, each shell's switched off", () => {
+    // The page's own: its rules inline, then its link, disabled: it fetches nothing, and the app's
+    // module loader takes the stylesheet as loaded.
+    expect(built).toContain(
+      '<style>.boot-card{height:9rem}</style><link rel="stylesheet" crossorigin href="/chain/assets/app.css" disabled>',
+    );
+    // Each shell's stylesheet once, at the end of the head, applying nothing until a shell is chosen.
+    expect(
+      [...built.matchAll(/<style ([^>]*)>([^<]*)<\/style>/g)].map(([, attributes, rules]) => [attributes, rules]),
+    ).toEqual([['data-shell-css="assets/Mine.css" media="not all"', "._tier_1{color:#123}"]]);
+    expect(built.indexOf("data-shell-css")).toBeGreaterThan(built.indexOf("app.css"));
+    expect(built.indexOf("data-shell-css")).toBeLessThan(built.indexOf("</head>"));
+    // A stylesheet the build did not make, or one that would end the <style> early, fails the build.
+    expect(() => withShells(page, shells, table, { "assets/app.css": "a{}" })).toThrow(
+      /no stylesheet assets\/Mine.css/,
+    );
+    expect(() => withShells(page, shells, table, { ...css, "assets/Mine.css": "a{content:'</style>'}" })).toThrow(
+      /cannot be inlined/,
+    );
+  });
+
+  it("orders the shells' stylesheets so that each screen's keep the order the app adds them in", () => {
+    /** Each file once, and each screen's files in its own order. */
+    const keepsOrders = (screens: Record<string, string[]>) => {
+      const order = shellStylesheets(screens);
+      expect(new Set(order).size).toBe(order.length);
+      expect(new Set(order)).toEqual(new Set(Object.values(screens).flat()));
+      for (const files of Object.values(screens))
+        expect(
+          order.filter((file) => files.includes(file)),
+          files.join(),
+        ).toEqual(files);
+    };
+    keepsOrders({ home: [], mine: ["Mine.css", "screens.css"], pledge: ["Pledge.css", "screens.css", "ui.css"] });
+    keepsOrders({ a: ["x.css", "y.css"], b: ["x.css", "z.css", "y.css"], c: ["w.css", "x.css"] });
+    expect(() => shellStylesheets({ a: ["x.css", "y.css"], b: ["y.css", "x.css"] })).toThrow(/no one order/);
+  });
+
+  it("a visitor at #/mine with no language cookie: the Chinese shell, its stylesheet from the page, the scripts after the load and the first paint", () => {
+    const { head, attributes, root, paint, load, applied } = boot("#/mine");
     expect(attributes.get("data-shell")).toBe("zh-cn mine");
     expect(root.children).toEqual(["<main>矿机 --</main>"]);
     expect(root.attributes.get("data-shell")).toBe("zh-cn mine");
-    // Fetched ahead by the first script, added after the page's own by the last.
-    expect(fields(head)).toEqual([
-      { tag: "link", rel: "preload", as: "style", href: "/chain/assets/Mine.css" },
-      { tag: "link", rel: "stylesheet", href: "/chain/assets/Mine.css", blocking: "render" },
-    ]);
+    // The page's copy of its stylesheet applies; its link, disabled, fetches nothing.
+    expect(applied()).toEqual(["assets/Mine.css"]);
+    expect(fields(head)).toEqual([{ tag: "link", rel: "stylesheet", href: "/chain/assets/Mine.css", disabled: "" }]);
     paint();
-    expect(head).toHaveLength(2);
+    expect(head).toHaveLength(1);
     load();
-    const started = fields(head.slice(2));
+    const started = fields(head.slice(1));
     expect(started.at(-1)).toEqual(entry);
     expect(started).toContainEqual(react);
     expect(started).toContainEqual({ tag: "link", rel: "modulepreload", href: "/chain/assets/Mine.js" });
+    // Its stylesheet is not fetched again by the screen's preloads.
+    expect(started.filter((link) => link.href === "/chain/assets/Mine.css")).toEqual([]);
   });
 
   it("the scripts start whichever of the load and the first paint comes last; a hidden page, which paints nothing, at its load", () => {
     const loadFirst = boot("#/mine");
     loadFirst.load();
-    expect(loadFirst.head).toHaveLength(2);
+    expect(loadFirst.head).toHaveLength(1);
     loadFirst.paint();
     expect(fields(loadFirst.head).at(-1)).toEqual(entry);
     const hidden = boot("#/mine", "", "hidden");
@@ -199,9 +269,10 @@ describe("the shells the build puts into index.html", () => {
       ["#/backpack", ""],
       ["#/mine", "language=ja-jp"],
     ]) {
-      const { head, attributes, root } = boot(hash, cookie);
+      const { head, attributes, root, applied } = boot(hash, cookie);
       expect(attributes.has("data-shell")).toBe(false);
       expect(root.children).toEqual([]);
+      expect(applied()).toEqual([]);
       expect(fields(head).at(-1)).toEqual(entry);
       expect(fields(head)).toContainEqual(react);
     }

@@ -42,10 +42,9 @@ export function chooseShell(table: ShellTable, hash: string, cookie: string): Sh
 }
 
 /**
- * The head's first script, run before the page's stylesheet (an inline script after it would
- * wait for it): picks the shell, names it on <html data-shell>, sets the page's language and
- * fetches the screen's stylesheets ahead; with no shell, `start` runs at once (the app's scripts
- * load as they always have).
+ * The head's first script, run before the page's styles: picks the shell, names it on
+ * <html data-shell> and sets the page's language; with no shell, `start` runs at once (the app's
+ * scripts load as they always have).
  */
 export function bootShellHead(
   table: ShellTable,
@@ -62,28 +61,29 @@ export function bootShellHead(
   const html = document.documentElement;
   html.setAttribute("data-shell", `${choice.language} ${choice.screen}`);
   html.lang = choice.language;
-  for (const href of table.screens[choice.screen]) {
-    const link = document.createElement("link");
-    link.rel = "preload";
-    link.as = "style";
-    link.href = table.base + href;
-    document.head.append(link);
-  }
 }
 
+/** The attribute naming the stylesheet (under the base) whose rules a page's <style> element carries. */
+export const SHELL_CSS_ATTRIBUTE = "data-shell-css";
+
 /**
- * The head's last script, after the page's stylesheet: the chosen screen's stylesheets, after the
- * page's as the app adds them, render-blocking (the body has not begun), so the shell paints styled.
+ * The head's last script, after the page's styles: the chosen screen's stylesheets, which the
+ * page carries inline (each a <style data-shell-css="…" media="not all">, which applies nothing),
+ * are switched on in place, after the page's own, in the order the app adds them, so the shell
+ * paints styled with no request beyond the page's. Each also gets its <link rel="stylesheet">,
+ * disabled, which fetches nothing: the app's module loader takes a stylesheet that has a link as
+ * loaded, so it neither fetches these again nor adds their rules a second time after others.
  */
 export function bootShellStyles(table: ShellTable, document: Document): void {
   const chosen = document.documentElement.getAttribute("data-shell");
   const screen = chosen?.split(" ")[1];
   if (!screen) return;
-  for (const href of table.screens[screen] ?? []) {
+  for (const file of table.screens[screen] ?? []) {
+    document.querySelector(`style[data-shell-css="${file}"]`)?.removeAttribute("media");
     const link = document.createElement("link");
     link.rel = "stylesheet";
-    link.href = table.base + href;
-    link.setAttribute("blocking", "render");
+    link.setAttribute("disabled", "");
+    link.href = table.base + file;
     document.head.append(link);
   }
 }

@@ -10,6 +10,8 @@ export function runBootScript(script: string, table: BootPreloadTable, hash: str
     cookie,
     getElementById: (id: string) => (id === "boot-preloads" ? { textContent: JSON.stringify(table) } : null),
     createElement: (tag: string) => ({ tag }),
+    // No stylesheet is linked yet when the script runs in the head.
+    querySelector: () => null,
     head: { append: (element: Record<string, unknown>) => appended.push(element) },
   };
   new Function("document", "location", script)(document, { hash });
