@@ -150,9 +150,29 @@ if (existsSync(WEB_STAMP) && readFileSync(WEB_STAMP, "utf8") === digest) {
     process.exit(1);
   }
   writeFileSync(path.join(fresh, path.basename(WEB_STAMP)), digest);
-  const old = `${WEB_DIST}.old-${process.pid}`;
-  if (existsSync(WEB_DIST)) renameSync(WEB_DIST, old);
-  renameSync(fresh, WEB_DIST);
+  putInPlace(fresh, WEB_DIST);
+}
+
+/**
+ * Puts the folder `fresh` in `target`'s place, by two renames. Another npm start building the
+ * same sources at the same time (the browser tests' two lanes on a clone with no build yet) may
+ * move `target` away first, or put its own build there first: either way `target` ends up a
+ * whole build, and the one left over is removed.
+ */
+function putInPlace(fresh: string, target: string) {
+  const old = `${target}.old-${process.pid}`;
+  const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? "";
+  try {
+    renameSync(target, old);
+  } catch (error) {
+    if (code(error) !== "ENOENT") throw error;
+  }
+  try {
+    renameSync(fresh, target);
+  } catch (error) {
+    if (!["ENOTEMPTY", "EEXIST"].includes(code(error))) throw error;
+    rmSync(fresh, { recursive: true, force: true });
+  }
   rmSync(old, { recursive: true, force: true });
 }
 
