@@ -358,7 +358,7 @@ async function benchStreams(origin: string) {
   const idle = process.cpuUsage(idleStart);
   const idleMicros = (idle.user + idle.system) / IDLE_SECONDS;
 
-  const waitFor = ask({ kind: "wait", heads: 2 });
+  const waitFor = ask({ kind: "wait", block: head + 1 });
   const broadcastStart = process.cpuUsage();
   const sent = performance.now();
   await db.transaction(async (tx) => {
