@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { SERVED_FIGURES_ID } from "@dwn/api";
+import { axeViolations, describeViolations } from "../support/axe";
 import { e2eSuite } from "../support/suite";
 
 // Every visitor screen paints its own content before its JavaScript runs (issue 26 item 2): the
@@ -127,4 +128,33 @@ test("a visitor's screen paints from the page alone: no stylesheet fetched befor
     assert.equal(boxes.app, boxes.shell, `${screen}: the shell's box and the app's`);
     await context.close();
   }
+});
+
+// /pledge's shell is left out: antd-mobile's stepper writes aria-valuemax="NaN" and no label into
+// its markup, which the app mends after each render (UnitsStepper), and a shell is never rendered
+// by the browser, so its copy keeps them (in the closing note of issue 26).
+test("each visitor shell, before the app's scripts run, passes axe and fits at 320 px and in landscape, in both languages", async () => {
+  const problems: string[] = [];
+  for (const viewport of [
+    { width: 320, height: 640 },
+    { width: 740, height: 360 },
+  ])
+    for (const language of LANGUAGES)
+      for (const screen of SCREENS.filter((s) => s !== "pledge")) {
+        const { page, context } = await suite.phone();
+        await page.setViewportSize(viewport);
+        await context.addCookies([{ name: "language", value: language, url: suite.stack.origin }]);
+        // The app's scripts never arrive: what a slow phone shows until they do.
+        await page.route("**/*.js", (route) => route.abort());
+        await page.goto(suite.stack.app(`/${screen}`));
+        await page.waitForSelector(`#root[data-shell="${language} ${screen}"]`);
+        const where = `${screen} ${language} ${viewport.width}x${viewport.height}`;
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        if (overflow > 0) problems.push(`${where}: ${overflow} px wider than the screen`);
+        problems.push(...describeViolations(where, await axeViolations(page)));
+        await context.close();
+      }
+  assert.deepEqual(problems, []);
 });

@@ -52,7 +52,15 @@ export function NftExchange() {
 
   return (
     <Section title={t("mine.nftExchange")} testId="mine-exchange">
-      <div className={styles.track} data-testid="tier-carousel">
+      {/* A region that scrolls sideways: focusable, so a keyboard can scroll it while its slides
+          have nothing to focus (a visitor's, or before the tiers are read). */}
+      <div
+        className={styles.track}
+        data-testid="tier-carousel"
+        tabIndex={0}
+        role="region"
+        aria-label={t("mine.nftExchange")}
+      >
         {slides.map(({ id, tier }, i) => (
           <TierSlide
             key={id.toString()}
