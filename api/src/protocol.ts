@@ -337,3 +337,11 @@ export interface ServedFigures {
 
 /** The id of the page's element that carries {@link ServedFigures}. */
 export const SERVED_FIGURES_ID = "served-figures";
+
+/**
+ * The module, in the built web app's folder, that renders the shells of the screens showing
+ * {@link ServedFigures} with them in place (web/src/app/prerender.tsx, built for Node): its
+ * `renderServedShells(figures, config)` takes the data block's text and the runtime config and
+ * gives each shell's markup by language and screen. Its folder starts with a dot: never served.
+ */
+export const SHELL_RENDERER = ".shells/prerender.mjs";

@@ -62,6 +62,14 @@ export function devnetAccount(index: number): HDAccount {
   return devnetHdAccount(index + offset);
 }
 
+/**
+ * index.html as the web app's build wrote it, which a stack's server sends with the chain's
+ * figures put in (its data block, and the shells of the screens showing them rendered with them).
+ */
+export function builtPage(): string {
+  return readFileSync(path.join(REPO, "web", "dist", "index.html"), "utf8");
+}
+
 /** The seeded demo accounts by role (contracts/deploy/accounts.ts). */
 export const role = (name: DevnetRole): HDAccount => devnetAccount(DEVNET_ACCOUNTS[name]);
 

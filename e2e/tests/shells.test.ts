@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { SERVED_FIGURES_ID } from "@dwn/api";
 import { axeViolations, describeViolations } from "../support/axe";
+import { builtPage } from "../support/stack";
 import { e2eSuite } from "../support/suite";
 
 // Every visitor screen paints its own content before its JavaScript runs (issue 26 item 2): the
@@ -34,44 +35,50 @@ const RECORD = `(() => {
 
 const normal = (text: string) => text.replace(/\s+/g, " ").trim();
 
-for (const language of LANGUAGES) {
-  test(`each visitor screen's shell in ${language} reads as the app's first render of it`, async () => {
-    for (const screen of SCREENS) {
-      const phone = await suite.phone();
-      const { page, context } = phone;
-      await context.addCookies([{ name: "language", value: language, url: suite.stack.origin }]);
-      // Without the chain's figures the server puts into the page, the app's first render shows
-      // placeholders where they would go, as the shell does (with them it shows them at once).
-      await page.route(
-        (url) => url.pathname === "/chain/" || url.pathname === "/chain/index.html",
-        async (route) => {
-          const response = await route.fetch();
-          const body = (await response.text()).replace(
-            new RegExp(`<script id="${SERVED_FIGURES_ID}"[^>]*>[\\s\\S]*?</script>`),
-            "",
+/** The screens whose shells the server renders with the chain's figures it puts into the page. */
+const FIGURE_SCREENS = ["home", "mine", "pledge"];
+/** The note of a card showing the page's figures, in each language. */
+const AS_OF_BLOCK: Record<string, RegExp> = { "en-us": /As of block #\d+/, "zh-cn": /截至区块 #\d+/ };
+
+for (const language of LANGUAGES)
+  for (const figures of [false, true])
+    test(`each visitor screen's shell in ${language} reads as the app's first render of it, ${figures ? "with" : "without"} the chain's figures`, async () => {
+      for (const screen of figures ? FIGURE_SCREENS : SCREENS) {
+        const phone = await suite.phone();
+        const { page, context } = phone;
+        await context.addCookies([{ name: "language", value: language, url: suite.stack.origin }]);
+        // Without the chain's figures the server puts into the page (its data block, and the
+        // shells it renders with them), as when the RPC does not answer it, the app's first
+        // render shows placeholders where they would go, as the built shell does; with them,
+        // both show them, saying their block.
+        if (!figures)
+          await page.route(
+            (url) => url.pathname === "/chain/" || url.pathname === "/chain/index.html",
+            async (route) => {
+              const response = await route.fetch();
+              assert.match(await response.text(), new RegExp(`<script id="${SERVED_FIGURES_ID}"`));
+              await route.fulfill({ response, body: builtPage() });
+            },
           );
-          await route.fulfill({ response, body });
-        },
-      );
-      await page.addInitScript(RECORD);
-      await page.goto(suite.stack.app(`/${screen}`));
-      const texts = await page
-        .waitForFunction(
-          () => {
-            const recorded = (window as { __shellTexts?: { app?: string } }).__shellTexts;
-            return recorded?.app !== undefined && recorded;
-          },
-          undefined,
-          { timeout: 30_000 },
-        )
-        .then((handle) => handle.jsonValue() as Promise<{ key: string; shell: string; app: string }>);
-      assert.equal(texts.key, `${language} ${screen}`);
-      assert.ok(normal(texts.shell).length > 0, `${screen}'s shell has text`);
-      assert.equal(normal(texts.shell), normal(texts.app), `${language} ${screen}`);
-      await context.close();
-    }
-  });
-}
+        await page.addInitScript(RECORD);
+        await page.goto(suite.stack.app(`/${screen}`));
+        const texts = await page
+          .waitForFunction(
+            () => {
+              const recorded = (window as { __shellTexts?: { app?: string } }).__shellTexts;
+              return recorded?.app !== undefined && recorded;
+            },
+            undefined,
+            { timeout: 30_000 },
+          )
+          .then((handle) => handle.jsonValue() as Promise<{ key: string; shell: string; app: string }>);
+        assert.equal(texts.key, `${language} ${screen}`);
+        assert.ok(normal(texts.shell).length > 0, `${screen}'s shell has text`);
+        if (figures) assert.match(texts.shell, AS_OF_BLOCK[language], `${screen}'s shell shows the page's figures`);
+        assert.equal(normal(texts.shell), normal(texts.app), `${language} ${screen}`);
+        await context.close();
+      }
+    });
 
 test("a visitor's screen paints from the page alone: no stylesheet fetched before it, none of its own fetched again by the app, nothing moved", async () => {
   for (const screen of SCREENS) {
@@ -130,9 +137,9 @@ test("a visitor's screen paints from the page alone: no stylesheet fetched befor
   }
 });
 
-// /pledge's shell is left out: antd-mobile's stepper writes aria-valuemax="NaN" and no label into
-// its markup, which the app mends after each render (UnitsStepper), and a shell is never rendered
-// by the browser, so its copy keeps them (in the closing note of issue 26).
+// antd-mobile's stepper (on /pledge) writes aria-valuemax="NaN" and no name into its markup: the
+// app mends it after each render (UnitsStepper), and its shell comes mended from the build and the
+// server, named as the app names it.
 test("each visitor shell, before the app's scripts run, passes axe and fits at 320 px and in landscape, in both languages", async () => {
   const problems: string[] = [];
   for (const viewport of [
@@ -140,7 +147,7 @@ test("each visitor shell, before the app's scripts run, passes axe and fits at 3
     { width: 740, height: 360 },
   ])
     for (const language of LANGUAGES)
-      for (const screen of SCREENS.filter((s) => s !== "pledge")) {
+      for (const screen of SCREENS) {
         const { page, context } = await suite.phone();
         await page.setViewportSize(viewport);
         await context.addCookies([{ name: "language", value: language, url: suite.stack.origin }]);
@@ -154,6 +161,13 @@ test("each visitor shell, before the app's scripts run, passes axe and fits at 3
         );
         if (overflow > 0) problems.push(`${where}: ${overflow} px wider than the screen`);
         problems.push(...describeViolations(where, await axeViolations(page)));
+        if (screen === "pledge") {
+          const field = page.getByRole("spinbutton", { name: language === "en-us" ? "Quantity" : "数量" });
+          if ((await field.count()) !== 1) problems.push(`${where}: no units field named as the app names it`);
+          else if ((await field.getAttribute("aria-describedby")) !== "pledge-units-note")
+            problems.push(`${where}: the units field is not described by its note`);
+        }
+        if ((await page.content()).includes('"NaN"')) problems.push(`${where}: an attribute says NaN`);
         await context.close();
       }
   assert.deepEqual(problems, []);

@@ -1,7 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SERVED_FIGURES_ID, type ServedFigures } from "@dwn/api";
-import { createServedFigures, withServedFigures } from "../src/serve/figures";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Fastify from "fastify";
+import { zeroAddress } from "viem";
+import { SERVED_FIGURES_ID, SHELL_RENDERER, type RuntimeConfig, type ServedFigures } from "@dwn/api";
+import { createServedFigures, withServedFigures, withServedShells } from "../src/serve/figures";
+import { webApp } from "../src/serve/plugins/web";
 
 /**
  * The public chain figures the page carries (src/serve/figures.ts): how old they may be, how
@@ -104,4 +110,105 @@ test("the figures go into the page as a data element before </head>, and no valu
   assert.equal(page.match(/<\/script>/g)?.length, 2);
   assert.deepEqual(JSON.parse(element[1]), hostile);
   assert.ok(page.endsWith('</head><body><div id="root"></div></body></html>'));
+});
+
+/** A built app's folder: index.html with two shells' templates and, unless `renderer` is undefined, a shells renderer module. */
+function webFolder(renderer: string | undefined) {
+  const webDir = mkdtempSync(path.join(tmpdir(), "dwn-web-"));
+  writeFileSync(
+    path.join(webDir, "index.html"),
+    '<!doctype html><html><head></head><body><div id="root"></div><template data-shell="en-us home"><p>home --</p></template><template data-shell="en-us mine"><p>Remaining --</p></template></body></html>',
+  );
+  if (renderer !== undefined) {
+    mkdirSync(path.join(webDir, path.dirname(SHELL_RENDERER)));
+    writeFileSync(path.join(webDir, SHELL_RENDERER), renderer);
+  }
+  return webDir;
+}
+
+const RUNTIME_CONFIG: RuntimeConfig = {
+  chain: {
+    id: 31337,
+    name: "Devnet",
+    rpcUrl: "http://127.0.0.1:8545/",
+    currency: { name: "BNB", symbol: "BNB", decimals: 18 },
+    explorer: "http://127.0.0.1/",
+  },
+  contracts: { ...figuresAt(1).contracts, usdt: zeroAddress, dwn9: zeroAddress, a8: zeroAddress, udbk: zeroAddress },
+  publicKey: "",
+};
+
+async function pageServer(webDir: string, figures: () => ServedFigures) {
+  const app = Fastify();
+  await app.register(webApp, { webDir, runtimeConfig: RUNTIME_CONFIG, figures: async () => figures() });
+  return app;
+}
+
+const templateOf = (page: string, key: string) =>
+  new RegExp(`<template data-shell="${key}">([\\s\\S]*?)</template>`).exec(page)?.[1];
+
+test("the shells showing the figures are rendered with them, once per figures however many pages ask", async () => {
+  // The renderer is given the page's data block and the runtime config, and counts its renders.
+  const webDir = webFolder(`
+    globalThis.shellRenders = [];
+    export async function renderServedShells(figures, config) {
+      const { block, tiers } = JSON.parse(figures);
+      globalThis.shellRenders.push(block);
+      return { "en-us": { mine: "<p>Remaining " + (tiers[0].supply - tiers[0].sold) + " of " + config.chain.name + " $& $1 #" + block + "</p>" } };
+    }`);
+  let current = figuresAt(7);
+  const app = await pageServer(webDir, () => current);
+  try {
+    const pages = await Promise.all([1, 2, 3].map(() => app.inject({ url: "/chain/" })));
+    const renders = (globalThis as { shellRenders?: string[] }).shellRenders;
+    assert.deepEqual(renders, ["7"]);
+    for (const page of pages) {
+      assert.equal(page.statusCode, 200);
+      // "$" in the markup is the markup's: nothing expands it.
+      assert.equal(templateOf(page.body, "en-us mine"), "<p>Remaining 997 of Devnet $& $1 #7</p>");
+      // A shell the renderer gave nothing for stays as built.
+      assert.equal(templateOf(page.body, "en-us home"), "<p>home --</p>");
+      assert.ok(page.body.includes(`<script id="${SERVED_FIGURES_ID}"`));
+    }
+    current = figuresAt(8);
+    const next = await app.inject({ url: "/chain/index.html" });
+    assert.equal(templateOf(next.body, "en-us mine"), "<p>Remaining 997 of Devnet $& $1 #8</p>");
+    assert.deepEqual(renders, ["7", "8"]);
+    // The renderer is the build's, not the app's: never served.
+    assert.equal((await app.inject({ url: `/chain/${SHELL_RENDERER}` })).statusCode, 404);
+  } finally {
+    await app.close();
+    rmSync(webDir, { recursive: true, force: true });
+  }
+});
+
+test("a renderer that fails, or none, leaves the page its built shells and still its figures", async () => {
+  for (const renderer of [
+    "export async function renderServedShells() { throw new Error('no render'); }",
+    "export const nothing = 1;",
+    "this is not a module",
+    undefined,
+  ]) {
+    const webDir = webFolder(renderer);
+    const app = await pageServer(webDir, () => figuresAt(9));
+    try {
+      const page = await app.inject({ url: "/chain/" });
+      assert.equal(page.statusCode, 200, String(renderer));
+      assert.equal(templateOf(page.body, "en-us mine"), "<p>Remaining --</p>", String(renderer));
+      assert.ok(page.body.includes(`<script id="${SERVED_FIGURES_ID}"`), String(renderer));
+    } finally {
+      await app.close();
+      rmSync(webDir, { recursive: true, force: true });
+    }
+  }
+});
+
+test("shells go into their templates alone: one without a template is left out, the rest of the page kept", () => {
+  const html =
+    '<body><template data-shell="zh-cn home">a</template><template data-shell="en-us home">b</template></body>';
+  assert.equal(withServedShells(html, undefined), html);
+  assert.equal(
+    withServedShells(html, { "en-us": { home: "<i>$'</i>", mine: "x" }, fr: { home: "y" } }),
+    '<body><template data-shell="zh-cn home">a</template><template data-shell="en-us home"><i>$\'</i></template></body>',
+  );
 });

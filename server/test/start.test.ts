@@ -13,7 +13,7 @@ import {
   type ServedFigures,
   type SystemStatus,
 } from "@dwn/api";
-import { createPublicClient, createWalletClient, http, zeroAddress, type Hex } from "viem";
+import { createPublicClient, createWalletClient, formatUnits, http, zeroAddress, type Hex } from "viem";
 import { devnetHdAccount } from "../../contracts/deploy/devnet-keys";
 import { hardhat } from "viem/chains";
 import { freePort, type DeploymentRecord } from "./support/devnet";
@@ -137,6 +137,25 @@ test(
         staking: record.contracts.staking,
         dwn: record.contracts.dwn,
       });
+      // The screens showing those figures show them in their shells too, rendered with them by the
+      // server (the shell a visitor sees before the app's scripts have even been requested), each
+      // card saying the block they are of.
+      const shell = (key: string) =>
+        new RegExp(`<template data-shell="${key}">([\\s\\S]*?)</template>`).exec(html)?.[1] ?? "";
+      const shown = (markup: string, id: string) =>
+        new RegExp(`data-shell-testid="${id}"[^>]*>([^<]*)<`).exec(markup)?.[1];
+      assert.equal(shown(shell("en-us mine"), "tier-1-remaining"), `Remaining ${tiers[0].supply - tiers[0].sold}`);
+      assert.equal(shown(shell("zh-cn mine"), "tier-1-remaining"), `剩余 ${tiers[0].supply - tiers[0].sold}`);
+      assert.equal(
+        shown(shell("en-us home"), "home-unit-price"),
+        `${formatUnits(view.dwnAmount, 18)} DWN + ${formatUnits(view.a8Amount, 18)} A8`,
+      );
+      assert.equal(shown(shell("en-us pledge"), "pledge-dwn-total"), `${formatUnits(view.dwnAmount, 18)} DWN`);
+      for (const key of ["en-us home", "en-us mine", "en-us pledge"])
+        assert.equal(shown(shell(key), "served-block"), `As of block #${blockNumber}`, key);
+      assert.equal(shown(shell("zh-cn pledge"), "served-block"), `截至区块 #${blockNumber}`);
+      // The renderer the server uses for them is the build's own, never served.
+      assert.equal((await fetch(`${api}/chain/.shells/prerender.mjs`)).status, 404);
       assert.ok(printed.includes(`${api}/chain/`), printed);
       const styles = /<link rel="stylesheet" crossorigin href="\/chain\/(assets\/[^"]+\.css)"/.exec(html)?.[1];
       assert.ok(styles, html);

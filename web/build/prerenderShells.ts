@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,10 +14,8 @@ import {
   type BootStart,
   type ShellTable,
 } from "../src/app/bootShell.ts";
+import type { Shells } from "../src/app/shellMarkup.ts";
 import { BOOT_SCRIPT, preloadTable, type PreloadScreensOptions } from "./preloadScreens.ts";
-
-/** Each language's shell of each screen: `shells[language][screen]` is the HTML of #root. */
-export type Shells = Record<string, Record<string, string>>;
 
 export interface PrerenderShellsOptions {
   /** The module whose `renderShells()` renders them (src/app/prerender.tsx), built for Node here. */
@@ -40,15 +38,6 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
  * `START_ID` data block names them.
  */
 export const START_SCRIPT = `()=>{${BOOT_SCRIPT};const d=JSON.parse(document.getElementById("${START_ID}").textContent);for(const h of d.modulePreloads){const e=document.createElement("link");e.rel="modulepreload";e.crossOrigin="";e.href=h;document.head.append(e)}const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=d.entry;document.head.append(s)}`;
-
-/**
- * The shell as the page carries it: without the inline scripts React's rendering leaves (a timing
- * mark), which the page does not run, and with each test id as `data-shell-testid`: a test id
- * says the app is there to act on it, and a shell is not yet the app (the benchmarks look for both).
- */
-export function shellMarkup(html: string): string {
-  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/ data-testid="/g, ' data-shell-testid="');
-}
 
 /** A stylesheet's rules inline: a <style> element, with `attributes`. */
 function inlineStyle(file: string, css: Record<string, string>, attributes: string): string {
@@ -111,7 +100,7 @@ export function withShells(html: string, shells: Shells, table: ShellTable, css:
   const templates = Object.entries(shells)
     .flatMap(([language, screens]) =>
       Object.entries(screens).map(
-        ([screen, shell]) => `<template data-shell="${language} ${screen}">${shellMarkup(shell)}</template>`,
+        ([screen, shell]) => `<template data-shell="${language} ${screen}">${shell}</template>`,
       ),
     )
     .join("");
@@ -132,10 +121,25 @@ export function withShells(html: string, shells: Shells, table: ShellTable, css:
     .replace("</body>", () => `${templates}<script>${body}</script></body>`);
 }
 
-/** Builds `entry` for Node (the app's own CSS module names and asset URLs, as the page's build makes them) and renders the shells. */
-export async function renderShellsOf(entry: string, root: string, base: string): Promise<Shells> {
-  const outDir = mkdtempSync(path.join(tmpdir(), "dwn-shells-"));
+/**
+ * Where in the built app the shells' renderer is kept (@dwn/api's SHELL_RENDERER, which the
+ * server loads): `entry` built for Node, whose `renderServedShells()` renders the shells showing
+ * the page's chain figures with them. Its folder starts with a dot, which the server never serves.
+ */
+export const SHELL_RENDERER = ".shells/prerender.mjs";
+
+/**
+ * Builds `entry` for Node (the app's own CSS module names and asset URLs, as the page's build
+ * makes them) into a folder of its own, and renders the shells with it.
+ */
+export async function renderShellsOf(
+  entry: string,
+  root: string,
+  base: string,
+): Promise<{ shells: Shells; renderer: string }> {
+  const renderer = mkdtempSync(path.join(tmpdir(), "dwn-shells-"));
   try {
+    const file = path.basename(SHELL_RENDERER);
     await build({
       configFile: false,
       root,
@@ -145,16 +149,22 @@ export async function renderShellsOf(entry: string, root: string, base: string):
       plugins: [react()],
       resolve: { dedupe: ["react", "react-dom"] },
       ssr: { noExternal: true },
-      build: { ssr: entry, outDir, emptyOutDir: true, target: "node20", minify: false },
+      build: {
+        ssr: entry,
+        outDir: renderer,
+        emptyOutDir: true,
+        target: "node20",
+        minify: false,
+        rolldownOptions: { output: { entryFileNames: file, chunkFileNames: "[name]-[hash].mjs" } },
+      },
     });
-    const built: unknown = await import(
-      pathToFileURL(path.join(outDir, `${path.basename(entry).replace(/\.[^.]+$/, "")}.js`)).href
-    );
+    const built: unknown = await import(pathToFileURL(path.join(renderer, file)).href);
     const render = typeof built === "object" && built !== null ? Reflect.get(built, "renderShells") : undefined;
     if (typeof render !== "function") throw new Error(`${entry} exports no renderShells().`);
-    return (await render()) as Shells;
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
+    return { shells: (await render()) as Shells, renderer };
+  } catch (error) {
+    rmSync(renderer, { recursive: true, force: true });
+    throw error;
   }
 }
 
@@ -165,14 +175,37 @@ export async function renderShellsOf(entry: string, root: string, base: string):
  * (src/app/bootShell.ts). The app then draws the same screen in its place (main.tsx).
  */
 export function prerenderShells(options: PrerenderShellsOptions): Plugin {
+  let outDir = "";
+  /** The Node build of the entry, until it is copied into the app's folder. */
+  let renderer: string | undefined;
+  const forget = () => {
+    if (renderer) rmSync(renderer, { recursive: true, force: true });
+    renderer = undefined;
+  };
   return {
     name: "dwn:prerender-shells",
     apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      if (!renderer) return;
+      const target = path.join(outDir, path.dirname(SHELL_RENDERER));
+      rmSync(target, { recursive: true, force: true });
+      cpSync(renderer, target, { recursive: true });
+      // mkdtemp made it for its owner alone; the server may run as another user.
+      chmodSync(target, 0o755);
+      forget();
+    },
+    closeBundle: forget,
     transformIndexHtml: {
       order: "post",
       async handler(html, { bundle }) {
         if (!bundle) return html;
-        const shells = await renderShellsOf(options.entry, options.root, options.preload.base);
+        forget();
+        const built = await renderShellsOf(options.entry, options.root, options.preload.base);
+        renderer = built.renderer;
+        const { shells } = built;
         const preloads = preloadTable(bundle, options.preload);
         const screens = Object.fromEntries(
           Object.keys(Object.values(shells)[0] ?? {}).map((screen) => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { BootPreloadTable } from "../src/app/bootPreloads";
 import { chooseShell, START_ID, type ShellTable } from "../src/app/bootShell";
 import { BOOT_SCRIPT, TABLE_ID } from "../build/preloadScreens";
-import { shellMarkup, shellStylesheets, withShells, type Shells } from "../build/prerenderShells";
+import { shellStylesheets, withShells } from "../build/prerenderShells";
+import { shellMarkup, type Shells } from "../src/app/shellMarkup";
 
 /** A page as Vite builds it, build/preloadScreens.ts's table and script at the head's start. */
 const preloads: BootPreloadTable = {
@@ -28,9 +29,13 @@ const page = [
   '</head><body><div id="root"><div class="boot-card"></div></div></body></html>',
 ].join("\n");
 
+/** As src/app/prerender.tsx gives them: React's rendering through shellMarkup. */
 const shells: Shells = {
-  "zh-cn": { home: '<main data-testid="home">首页</main><script>$RT=1</script>', mine: "<main>矿机 --</main>" },
-  "en-us": { home: "<main>Home</main>", mine: '<main data-testid="mine-page">Mine --</main>' },
+  "zh-cn": {
+    home: shellMarkup('<main data-testid="home">首页</main><script>$RT=1</script>'),
+    mine: "<main>矿机 --</main>",
+  },
+  "en-us": { home: "<main>Home</main>", mine: shellMarkup('<main data-testid="mine-page">Mine --</main>') },
 };
 const table: ShellTable = {
   base: "/chain/",

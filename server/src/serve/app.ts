@@ -236,6 +236,6 @@ export function buildApp(options: AppOptions) {
     return response.code(404).type("text/plain").send("Not found");
   });
 
-  if (webDir) app.register(webApp, { webDir, rpcUrl: chain.rpcUrl, figures: options.servedFigures });
+  if (webDir) app.register(webApp, { webDir, runtimeConfig: options.runtimeConfig, figures: options.servedFigures });
   return app;
 }

@@ -1,5 +1,8 @@
 import type { RuntimeConfig, ServedFigures } from "@dwn/api";
-import { SERVED_FIGURES_ID } from "@dwn/api";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { SERVED_FIGURES_ID, SHELL_RENDERER } from "@dwn/api";
 import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
 import type { PublicClient } from "viem";
 
@@ -99,6 +102,11 @@ export function createServedFigures({
   };
 }
 
+/** The figures as the page's data block carries them: JSON, `<` escaped so no value can close the element. */
+export function servedFiguresText(figures: ServedFigures): string {
+  return JSON.stringify(figures).replace(/</g, "\\u003c");
+}
+
 /**
  * index.html with the figures in it, just before `</head>`: a JSON data block, which the browser
  * never runs (so the page's Content-Security-Policy needs no hash for it). `<` is escaped so no
@@ -106,6 +114,40 @@ export function createServedFigures({
  */
 export function withServedFigures(html: string, figures: ServedFigures | undefined): string {
   if (!figures) return html;
-  const json = JSON.stringify(figures).replace(/</g, "\\u003c");
+  const json = servedFiguresText(figures);
   return html.replace("</head>", `<script id="${SERVED_FIGURES_ID}" type="application/json">${json}</script></head>`);
+}
+
+/** Each language's shell of each screen, as the page's templates carry them (web/src/app/shellMarkup.ts). */
+export type Shells = Record<string, Record<string, string>>;
+
+/**
+ * index.html with `shells` in place of the built ones: each `<template data-shell="language screen">`'s
+ * content replaced by that shell's markup; a shell the page has no template for is left out.
+ */
+export function withServedShells(html: string, shells: Shells | undefined): string {
+  if (!shells) return html;
+  let page = html;
+  for (const [language, screens] of Object.entries(shells))
+    for (const [screen, markup] of Object.entries(screens)) {
+      const open = `<template data-shell="${language} ${screen}">`;
+      const start = page.indexOf(open);
+      const end = start === -1 ? -1 : page.indexOf("</template>", start);
+      if (end === -1) continue;
+      page = page.slice(0, start + open.length) + markup + page.slice(end);
+    }
+  return page;
+}
+
+/** The built app's shells renderer (@dwn/api's SHELL_RENDERER): the shells showing `figures`, with them. */
+export type RenderServedShells = (figures: string, config: RuntimeConfig) => Promise<Shells | undefined>;
+
+/** The renderer the web app's build keeps in `webDir`, if it has one that loads. */
+export async function loadShellRenderer(webDir: string): Promise<RenderServedShells | undefined> {
+  const file = join(webDir, SHELL_RENDERER);
+  if (!existsSync(file)) return undefined;
+  const module: unknown = await import(pathToFileURL(file).href);
+  const render = typeof module === "object" && module !== null ? Reflect.get(module, "renderServedShells") : undefined;
+  if (typeof render !== "function") throw new Error(`${file} exports no renderServedShells().`);
+  return render as RenderServedShells;
 }

@@ -3,18 +3,24 @@
  * language: what build/prerenderShells.ts puts into index.html for the page to show before its
  * JavaScript runs. It renders the app's own layout and screens, so a shell cannot differ from
  * the screen the app then draws in its place.
+ *
+ * The build also keeps this module, built for Node, beside the app (`.shells/` in its folder):
+ * the server renders with it the shells of the screens that show public chain figures, with the
+ * figures it writes into the page (server/src/serve/plugins/web.ts), so on a slow network those
+ * figures show with the shell, not seconds later with the app.
  */
 import type { RuntimeConfig } from "@dwn/api";
-import { QueryClientProvider } from "@tanstack/react-query";
-import type { ComponentType, ReactNode } from "react";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { Router } from "wouter";
 import { AnnouncementListPage } from "../features/announcement/AnnouncementListPage";
-import { HomePage } from "../features/home/HomePage";
+import { HomePage, prefetchHome } from "../features/home/HomePage";
 import { MenuProvider } from "../features/menu/MenuContext";
-import { MinePage } from "../features/mine/MinePage";
-import { PledgePage } from "../features/pledge/PledgePage";
+import { MinePage, prefetchMine } from "../features/mine/MinePage";
+import { mendStepperMarkup } from "../features/pledge/components/UnitsStepper";
+import { PledgePage, prefetchPledge } from "../features/pledge/PledgePage";
 import { SharePage } from "../features/share/SharePage";
 import { WalletContext } from "../features/wallet/context";
 import { createLazyWalletMachine } from "../features/wallet/lazyMachine";
@@ -24,19 +30,24 @@ import { loadResources } from "../i18n/resources";
 import { createI18n } from "../i18n/translate";
 import { chainFromConfig } from "../lib/chain";
 import { RuntimeConfigProvider } from "../lib/runtime";
+import { setServedFigures } from "../lib/served";
 import { AppLayout } from "./AppLayout";
 import { hrefOf } from "./hashRouter";
 import { createQueryClient } from "./queryClient";
 import type { ScreenRoute } from "./routes";
+import type { ScreenModule } from "./screens";
+import { shellMarkup, type Shells } from "./shellMarkup";
 
-/** The screens with a shell: those a visitor opens first. */
+/** The screens with a shell: those a visitor opens first; with `prefetch`, those showing the page's chain figures. */
 export const SHELL_SCREENS = {
-  home: HomePage,
-  share: SharePage,
-  mine: MinePage,
-  pledge: PledgePage,
-  announcement: AnnouncementListPage,
-} satisfies Partial<Record<ScreenRoute, ComponentType>>;
+  home: { Screen: HomePage, prefetch: prefetchHome },
+  share: { Screen: SharePage },
+  mine: { Screen: MinePage, prefetch: prefetchMine },
+  pledge: { Screen: PledgePage, prefetch: prefetchPledge },
+  announcement: { Screen: AnnouncementListPage },
+} satisfies Partial<Record<ScreenRoute, ScreenModule>>;
+
+type ShellScreen = keyof typeof SHELL_SCREENS;
 
 /** The languages with a shell: the complete ones (the others fall back and keep the skeleton). */
 export const SHELL_LANGUAGES = ["zh-cn", "en-us"] as const;
@@ -58,44 +69,115 @@ const CONFIG: RuntimeConfig = {
   publicKey: "",
 };
 
-/** Every screen's shell in every language: `shells[language][screen]` is the HTML of #root. */
-export async function renderShells(): Promise<Record<string, Record<string, string>>> {
-  // The API's client names its origin when made (lib/api.ts); nothing is asked of it here.
-  globalThis.location ??= Object.assign(new URL("http://localhost/chain/"), { hash: "" }) as unknown as Location;
-  const resources = await loadResources(SHELL_LANGUAGES);
-  const shells: Record<string, Record<string, string>> = {};
-  for (const language of SHELL_LANGUAGES) {
-    const i18n = createI18n({ resources, language });
+/** A part still loading where the HTML has its fallback (React's markers of a suspended boundary). */
+const WAITING = /<!--\$[!?]-->/;
+
+let translations: Promise<Record<string, ReturnType<typeof createI18n>>> | undefined;
+/** Each shell language's strings, loaded once. */
+function languages() {
+  translations ??= loadResources(SHELL_LANGUAGES).then((resources) =>
+    Object.fromEntries(SHELL_LANGUAGES.map((language) => [language, createI18n({ resources, language })])),
+  );
+  return translations;
+}
+
+/** How a render leaves a screen's query cache before it renders: empty, or seeded with figures. */
+type Seed = (screen: ScreenModule, queryClient: QueryClient) => void;
+
+/**
+ * The shells of `screens` in every language, as the page carries them (app/shellMarkup.ts), with
+ * `config` and the query cache as `seed` leaves it.
+ */
+async function render(screens: readonly ShellScreen[], config: RuntimeConfig, seed: Seed): Promise<Shells> {
+  // The API's client names its origin when made (lib/api.ts); nothing is asked of it here. A
+  // stand-in for the render alone: the process may be the server's, which has no location.
+  const standIn = !("location" in globalThis);
+  if (standIn)
+    globalThis.location = Object.assign(new URL("http://localhost/chain/"), { hash: "" }) as unknown as Location;
+  try {
+    return await renderEach(screens, config, seed);
+  } finally {
+    if (standIn) Reflect.deleteProperty(globalThis, "location");
+  }
+}
+
+async function renderEach(screens: readonly ShellScreen[], config: RuntimeConfig, seed: Seed): Promise<Shells> {
+  const shells: Shells = {};
+  for (const [language, i18n] of Object.entries(await languages())) {
     shells[language] = {};
-    for (const [screen, Screen] of Object.entries(SHELL_SCREENS)) {
+    for (const screen of screens) {
+      const { Screen } = SHELL_SCREENS[screen];
+      const queryClient = createQueryClient();
+      seed(SHELL_SCREENS[screen], queryClient);
       const element = (
-        <Visitor screen={screen} i18n={i18n}>
+        <Visitor screen={screen} i18n={i18n} config={config} queryClient={queryClient}>
           <Screen />
         </Visitor>
       );
-      // Once to load every lazily loaded part it shows, then in one piece: a shell is the screen
-      // as it renders, in its order, not a fallback with parts moved in by scripts.
-      await prerender(element, {
-        onError(error) {
-          throw error;
-        },
-      });
-      const html = renderToString(element);
-      if (/<!--\$[!?]-->/.test(html)) throw new Error(`The shell of ${screen} still waits for a part.`);
-      shells[language][screen] = html;
+      let html = renderToString(element);
+      if (WAITING.test(html)) {
+        // Once more after loading every lazily loaded part it shows: a shell is the screen as it
+        // renders, in its order, not a fallback with parts moved in by scripts.
+        await prerender(element, {
+          onError(error) {
+            throw error;
+          },
+        });
+        html = renderToString(element);
+      }
+      queryClient.clear();
+      if (WAITING.test(html)) throw new Error(`The shell of ${screen} still waits for a part.`);
+      shells[language][screen] = shellMarkup(mendStepperMarkup(html, i18n.t("pledge.quantity")));
     }
   }
   return shells;
+}
+
+/** Every screen's shell in every language, as the build puts them into index.html: every figure a placeholder. */
+export function renderShells(): Promise<Shells> {
+  return render(Object.keys(SHELL_SCREENS) as ShellScreen[], CONFIG, () => {});
+}
+
+/** The render under way (renderServedShells): the next starts after it. */
+let rendering: Promise<unknown> = Promise.resolve();
+
+/**
+ * The shells of the screens that show the page's chain figures (`figures`: the text of the page's
+ * data block, server/src/serve/figures.ts), with them in place as the app's first render shows
+ * them (each card saying the block they are of); none when they are not of `config`'s contracts.
+ * One render at a time: the figures are the module's while it runs (lib/served.ts).
+ */
+export function renderServedShells(figures: string, config: RuntimeConfig): Promise<Shells | undefined> {
+  const screens = (Object.keys(SHELL_SCREENS) as ShellScreen[]).filter((screen) => "prefetch" in SHELL_SCREENS[screen]);
+  const run = async () => {
+    setServedFigures(figures);
+    try {
+      let seeded = true;
+      const shells = await render(screens, config, (screen, queryClient) => {
+        seeded &&= screen.prefetch?.({ queryClient, config }) === true;
+      });
+      return seeded ? shells : undefined;
+    } finally {
+      setServedFigures(undefined);
+    }
+  };
+  const rendered = rendering.then(run, run);
+  rendering = rendered.catch(() => undefined);
+  return rendered;
 }
 
 /** The providers the app puts around a screen, for a visitor at `#/screen`. */
 function Visitor({
   screen,
   i18n,
+  config,
+  queryClient,
   children,
 }: {
   screen: string;
   i18n: ReturnType<typeof createI18n>;
+  config: RuntimeConfig;
+  queryClient: QueryClient;
   children: ReactNode;
 }) {
   const machine = createLazyWalletMachine({
@@ -105,11 +187,11 @@ function Visitor({
     onLoadError: () => {},
   });
   return (
-    <QueryClientProvider client={createQueryClient()}>
-      <RuntimeConfigProvider config={CONFIG}>
+    <QueryClientProvider client={queryClient}>
+      <RuntimeConfigProvider config={config}>
         <I18nProvider i18n={i18n}>
           <Router ssrPath={`/${screen}`} ssrSearch="" hrefs={hrefOf}>
-            <WalletContext.Provider value={{ machine, chain: chainFromConfig(CONFIG) }}>
+            <WalletContext.Provider value={{ machine, chain: chainFromConfig(config) }}>
               <MenuProvider>
                 <AppLayout>{children}</AppLayout>
               </MenuProvider>

@@ -2,7 +2,7 @@ import type { RuntimeConfig } from "@dwn/api";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { parse } from "regexparam";
-import { HomePage } from "../features/home/HomePage";
+import { HomePage, prefetchHome } from "../features/home/HomePage";
 import { loadScreenStrings } from "../i18n";
 import { pathOfHash } from "./hashRouter";
 import type { ScreenRoute } from "./routes";
@@ -15,7 +15,8 @@ export interface ScreenContext {
 
 export interface ScreenModule {
   Screen: ComponentType;
-  prefetch?: (context: ScreenContext) => void;
+  /** Starts the screen's first public reads, or seeds them from the page's figures (lib/served.ts): true when it did the latter. */
+  prefetch?: (context: ScreenContext) => boolean;
 }
 
 /** A screen's module once the screens' strings are in place too (i18n/index.ts): it never renders a key. */
@@ -35,7 +36,7 @@ async function withStrings(screen: Promise<ScreenModule>): Promise<ScreenModule>
  * other screen those requests.
  */
 export const SCREENS: Record<ScreenRoute, () => Promise<ScreenModule>> = {
-  home: () => Promise.resolve({ Screen: HomePage }),
+  home: () => Promise.resolve({ Screen: HomePage, prefetch: prefetchHome }),
   share: () => withStrings(import("../features/share/SharePage").then((m) => ({ Screen: m.SharePage }))),
   mine: () =>
     withStrings(import("../features/mine/MinePage").then((m) => ({ Screen: m.MinePage, prefetch: m.prefetchMine }))),

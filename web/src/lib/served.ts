@@ -111,3 +111,11 @@ export function servedBlock(
 export function forgetServedFigures() {
   served = null;
 }
+
+/**
+ * The figures to seed from, given as the page's data block's text, where there is no page: the
+ * server's rendering of the shells (app/prerender.tsx). Undefined: none again.
+ */
+export function setServedFigures(text: string | undefined) {
+  served = parse(text);
+}

@@ -3,19 +3,19 @@ import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
-import type { ServedFigures } from "@dwn/api";
-import { withServedFigures } from "../figures";
+import type { RuntimeConfig, ServedFigures } from "@dwn/api";
+import { loadShellRenderer, servedFiguresText, withServedFigures, withServedShells } from "../figures";
 
 interface WebAppOptions {
   webDir: string;
-  rpcUrl: string;
+  /** The app's runtime config (GET /api/config): its RPC node, and the deployment the figures are of. */
+  runtimeConfig: RuntimeConfig;
   /** The public chain figures to write into the page (figures.ts); absent: the page as built. */
   figures?: () => Promise<ServedFigures | undefined>;
 }
 
 /** One rendering of the page, compressed once for every browser that asks while it is current. */
 interface Page {
-  figures: ServedFigures | undefined;
   html: Buffer;
   br: Buffer;
   gzip: Buffer;
@@ -26,10 +26,12 @@ interface Page {
  * the RPC node, on another origin: index.html names it for a preconnect, so the browser opens
  * that connection (DNS, TCP, TLS) while the scripts download instead of after they have run.
  * The page itself (/chain/ and /chain/index.html) carries the public chain figures of the
- * latest block read, so the first screens paint them without waiting for that connection.
+ * latest block read, so the first screens paint them without waiting for that connection: as
+ * data for the app, and in the shells of the screens that show them, which paint before the
+ * app's scripts have even been requested.
  */
-export async function webApp(app: FastifyInstance, { webDir, rpcUrl, figures }: WebAppOptions) {
-  const rpcOrigin = new URL(rpcUrl).origin;
+export async function webApp(app: FastifyInstance, { webDir, runtimeConfig, figures }: WebAppOptions) {
+  const rpcOrigin = new URL(runtimeConfig.chain.rpcUrl).origin;
   const preconnect = `<${rpcOrigin}>; rel=preconnect; crossorigin`;
   await app.register(fastifyStatic, {
     root: webDir,
@@ -50,20 +52,40 @@ export async function webApp(app: FastifyInstance, { webDir, rpcUrl, figures }: 
   });
 
   const built = readFileSync(join(webDir, "index.html"), "utf8");
-  let page: Page | undefined;
-  const render = (current: ServedFigures | undefined): Page => {
-    if (page && page.figures === current) return page;
-    const html = Buffer.from(withServedFigures(built, current));
-    page = {
-      figures: current,
+  // The shells of the screens showing the figures, rendered with them by the build's renderer
+  // (figures.ts): a page without it, or whose render fails, keeps the built shells.
+  const renderShells = figures
+    ? await loadShellRenderer(webDir).catch((error: unknown) => {
+        app.log.warn({ err: error }, "The web app's shells renderer does not load: pages keep the built shells.");
+        return undefined;
+      })
+    : undefined;
+  const withShells = async (html: string, current: ServedFigures) => {
+    if (!renderShells) return html;
+    try {
+      return withServedShells(html, await renderShells(servedFiguresText(current), runtimeConfig));
+    } catch (error) {
+      app.log.warn({ err: error }, "The shells with the chain figures did not render: the page keeps the built ones.");
+      return html;
+    }
+  };
+  /** The page of the figures last asked for; pages asked for meanwhile wait for the same one. */
+  let page: { figures: ServedFigures | undefined; ready: Promise<Page> } | undefined;
+  const render = async (current: ServedFigures | undefined): Promise<Page> => {
+    const withFigures = withServedFigures(built, current);
+    const html = Buffer.from(current ? await withShells(withFigures, current) : withFigures);
+    return {
       html,
       br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
       gzip: gzipSync(html),
     };
-    return page;
+  };
+  const pageOf = (current: ServedFigures | undefined) => {
+    if (!page || page.figures !== current) page = { figures: current, ready: render(current) };
+    return page.ready;
   };
   const servePage = async (request: FastifyRequest, response: FastifyReply) => {
-    const { html, br, gzip } = render(figures ? await figures() : undefined);
+    const { html, br, gzip } = await pageOf(figures ? await figures() : undefined);
     const accepts = String(request.headers["accept-encoding"] ?? "");
     const [body, encoding] = /\bbr\b/.test(accepts) ? [br, "br"] : /\bgzip\b/.test(accepts) ? [gzip, "gzip"] : [html];
     if (encoding) response.header("content-encoding", encoding);

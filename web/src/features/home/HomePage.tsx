@@ -1,3 +1,7 @@
+import type { ScreenContext } from "../../app/screens";
+import { publicClientFor } from "../../lib/chain";
+import { seed, seedServed } from "../../lib/served";
+import { stakeViewQuery } from "../shared/hooks/useStakeView";
 import { IncomeCard } from "./components/IncomeCard";
 import { InvitedBy } from "./components/InvitedBy";
 import { InviteEntry } from "./components/InviteEntry";
@@ -17,4 +21,15 @@ export function HomePage() {
       <LatestNotice />
     </div>
   );
+}
+
+/**
+ * The staking card's unit price and cycle from the page's figures (lib/served.ts) when it carries
+ * them; home's other figures are the user's own, read as the screen renders.
+ */
+export function prefetchHome({ queryClient, config }: ScreenContext): boolean {
+  const { staking } = config.contracts;
+  return seedServed(queryClient, config.contracts, (figures) => [
+    seed(stakeViewQuery(publicClientFor(config), staking).queryKey, figures.stakeView),
+  ]);
 }

@@ -34,7 +34,7 @@ export function MinePage() {
  * The tiers fill the screen's largest part: from the page's figures (lib/served.ts) when it
  * carries them, else their read starts before the screen renders.
  */
-export function prefetchMine({ queryClient, config }: ScreenContext): void {
+export function prefetchMine({ queryClient, config }: ScreenContext): boolean {
   const client = publicClientFor(config);
   const { contracts } = config;
   const seeded = seedServed(queryClient, contracts, (figures) => [
@@ -42,4 +42,5 @@ export function prefetchMine({ queryClient, config }: ScreenContext): void {
     seed(poolReserveQuery(client, contracts).queryKey, figures.poolReserve),
   ]);
   if (!seeded) void queryClient.prefetchQuery(tiersQuery(client, contracts.pool));
+  return seeded;
 }

@@ -39,7 +39,7 @@ export function PledgePage() {
  * page's figures (lib/served.ts) when it carries them, else stakeView()'s read starts before the
  * screen renders.
  */
-export function prefetchPledge({ queryClient, config }: ScreenContext): void {
+export function prefetchPledge({ queryClient, config }: ScreenContext): boolean {
   const client = publicClientFor(config);
   const { staking } = config.contracts;
   const seeded = seedServed(queryClient, config.contracts, (figures) => [
@@ -48,4 +48,5 @@ export function prefetchPledge({ queryClient, config }: ScreenContext): void {
     seed(feeRatesQuery(client, staking).queryKey, figures.feeRates),
   ]);
   if (!seeded) void queryClient.prefetchQuery(stakeViewQuery(client, staking));
+  return seeded;
 }

@@ -2,6 +2,7 @@ import { useTranslation } from "../../../i18n/react";
 import { Link } from "wouter";
 import { Section } from "../../../components/Section";
 import { known } from "../../../components/Placeholder";
+import { ServedBlockNote } from "../../../components/ServedBlockNote";
 import { formatMoney } from "../../../lib/money";
 import { useStakeCount } from "../hooks/useStakeCount";
 import { useStakeView } from "../../shared/hooks/useStakeView";
@@ -37,6 +38,7 @@ export function StakingCard() {
           {known(view.data, (v) => t("common.days", { days: formatDecimal(v.cycle, 0) }))}
         </dd>
       </dl>
+      <ServedBlockNote queries={[view]} />
     </Section>
   );
 }

@@ -8,6 +8,26 @@ import styles from "./UnitsStepper.module.css";
 
 const MIN_TEXT = MIN_UNITS.toString();
 
+/** Where the units field's note is, which describes the field. */
+const NOTE_ID = "pledge-units-note";
+
+const attribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/**
+ * The stepper's HTML, rendered without a browser (a screen's shell, app/prerender.tsx), put right
+ * as the effect below puts the app's DOM right: no aria values on the field's wrapper, no
+ * aria-valuemax="NaN" on the field, which is named `label` and described by its note. HTML without
+ * the stepper comes back as it was.
+ */
+export function mendStepperMarkup(html: string, label: string): string {
+  return html
+    .replace(/(<div class="adm-input adm-stepper-input")(?: aria-value(?:now|max|min)="[^"]*")+/g, "$1")
+    .replace(
+      /(<input class="adm-input-element"[^>]*? role="spinbutton"[^>]*?) aria-valuemax="NaN"/g,
+      (_, input: string) => `${input} aria-label="${attribute(label)}" aria-describedby="${NOTE_ID}"`,
+    );
+}
+
 /**
  * The units stepper: minimum 1, no maximum, whole numbers (spec §2, §5). Typed or pasted text
  * keeps its digits only, and a line under the field says what was changed ("1e3" read as 13,
@@ -39,7 +59,7 @@ export function UnitsStepper({
     const input = node?.querySelector("input");
     input?.removeAttribute("aria-valuemax");
     input?.setAttribute("aria-label", t("pledge.quantity"));
-    input?.setAttribute("aria-describedby", "pledge-units-note");
+    input?.setAttribute("aria-describedby", NOTE_ID);
   });
   useEffect(() => {
     const node = box.current;
@@ -94,7 +114,7 @@ export function UnitsStepper({
           {screenT("units.max")}
         </button>
       </div>
-      <p id="pledge-units-note" className={styles.note} role="status" data-testid="pledge-units-note">
+      <p id={NOTE_ID} className={styles.note} role="status" data-testid="pledge-units-note">
         {note}
       </p>
     </div>
