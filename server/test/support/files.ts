@@ -13,6 +13,16 @@ if (files.length === 0) throw new Error("SERVER_TEST_FILES names no test file.")
 
 for (const file of files) {
   describe(file, async () => {
-    await import(pathToFileURL(path.join(TEST_DIR, file)).href);
+    // The import waits on the loader's thread (tsx's hooks), whose answer comes on a port that
+    // does not keep the event loop alive, and between two files nothing else may: the runner then
+    // takes the empty loop for the end of the run and cancels every test left ("Promise
+    // resolution is still pending but the event loop has already resolved", nodejs/node#47614;
+    // seen on a loaded machine at the start of a file). A timer holds the loop meanwhile.
+    const hold = setInterval(() => {}, 60_000);
+    try {
+      await import(pathToFileURL(path.join(TEST_DIR, file)).href);
+    } finally {
+      clearInterval(hold);
+    }
   });
 }
