@@ -110,9 +110,9 @@ async function main() {
     for (const screen of SCREENS) {
       const runs: { figures: Figures; lhr: object }[] = [];
       for (let run = 0; run < RUNS; run++) {
-        // Each run loads its own address: the tab's last page may be the same app with only
-        // another hash, and a load that differs only by the hash would not be a navigation.
-        const url = `${stack.origin}/chain/?lighthouse=${run}#${screen}`;
+        // Each run of each screen loads its own address: the tab's last page is the same app,
+        // and a load that differs from it only by the hash would not be a navigation.
+        const url = `${stack.origin}/chain/?lighthouse=${screen.slice(1) || "root"}-${run}#${screen}`;
         const result = await lighthouse(url, {
           port: chrome.port,
           output: "json",
