@@ -156,6 +156,28 @@ export async function expectText(page: Page, testId: string, expected: string): 
 }
 
 /**
+ * Waits for a field to hold `expected`, as a person sees it a frame later: a field's text after a
+ * blur or a tap can come from an effect that runs after the event (antd-mobile's Stepper formats
+ * its text so). Asserts the field's value when it does not within 5 s.
+ */
+export async function expectValue(locator: Locator, expected: string): Promise<void> {
+  const reached = await locator.evaluate(
+    (input, want) =>
+      new Promise<boolean>((resolve) => {
+        const deadline = performance.now() + 5_000;
+        const check = () => {
+          if ((input as HTMLInputElement).value === want) resolve(true);
+          else if (performance.now() > deadline) resolve(false);
+          else setTimeout(check, 20);
+        };
+        check();
+      }),
+    expected,
+  );
+  if (!reached) assert.equal(await locator.inputValue(), expected);
+}
+
+/**
  * Like expectText, for one element (a row or a card's field): waits for `expected`, as a read may
  * still be loading. The locator is queried afresh while waiting, so a re-rendered element counts.
  */

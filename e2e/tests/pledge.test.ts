@@ -14,7 +14,7 @@ import {
 } from "viem";
 import type { HDAccount } from "viem/accounts";
 import { formatAmount, shorten } from "../../web/src/lib/format";
-import { connectTestWallet, expectLocatorText, expectText, screenshot, toast } from "../support/browser";
+import { connectTestWallet, expectLocatorText, expectText, expectValue, screenshot, toast } from "../support/browser";
 import { expectedNetworkFee, feeZh, shownNetworkFee } from "../support/network-fee";
 import { axeViolations, describeViolations } from "../support/axe";
 import { overflowing } from "../support/layout";
@@ -283,28 +283,28 @@ test("a visitor sees the unit price, no balances, the instructions, the reserve 
   // The stepper: + adds a unit and the totals follow; typing keeps digits (spec §5); an emptied
   // field falls back to 1 when it loses focus; − never goes below 1.
   const input = page.getByTestId("pledge-units").locator("input");
-  assert.equal(await input.inputValue(), "1");
+  await expectValue(input, "1");
   await page.getByTestId("pledge-units").locator(".adm-stepper-plus").tap();
   await expectText(page, "pledge-dwn-total", amount(2n * terms.dwnAmount, "DWN"));
   await expectText(page, "pledge-a8-total", amount(2n * terms.a8Amount, "A8"));
   // Digits only, the first point kept with no digit after it (0 decimals): "1.5" is 1 unit, not 15.
   await input.fill("");
   await input.pressSequentially("1.5");
-  assert.equal(await input.inputValue(), "1.");
+  await expectValue(input, "1.");
   await expectText(page, "pledge-dwn-total", amount(terms.dwnAmount, "DWN"));
   await input.blur();
-  assert.equal(await input.inputValue(), "1");
+  await expectValue(input, "1");
   await input.fill("");
   await input.pressSequentially("1a2.5");
-  assert.equal(await input.inputValue(), "12.");
+  await expectValue(input, "12.");
   await expectText(page, "pledge-dwn-total", amount(12n * terms.dwnAmount, "DWN"));
   await input.fill("007");
   await input.blur();
-  assert.equal(await input.inputValue(), "7");
+  await expectValue(input, "7");
   await expectText(page, "pledge-a8-total", amount(7n * terms.a8Amount, "A8"));
   await input.fill("");
   await input.blur();
-  assert.equal(await input.inputValue(), "1");
+  await expectValue(input, "1");
   await expectText(page, "pledge-dwn-total", amount(terms.dwnAmount, "DWN"));
   assert.equal(await page.getByTestId("pledge-units").locator(".adm-stepper-minus").isDisabled(), true);
 

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { poolAbi, stakingAbi } from "@dwn/contracts";
 import { formatAmount } from "../../web/src/lib/format";
 import { screenStrings } from "../../web/src/i18n/screenStrings";
-import { connectTestWallet, expectText, toast } from "../support/browser";
+import { connectTestWallet, expectText, expectValue, toast } from "../support/browser";
 import { e2eSuite } from "../support/suite";
 import { role } from "../support/stack";
 import { en, fill, zh } from "../support/strings";
@@ -118,7 +118,8 @@ test("the units field says what it changed in typed text, and Max fills the most
     await field.fill(typed);
     await expectText(page, "pledge-units-note", fill(screens.units.changed, { typed, units }));
     await field.blur();
-    assert.equal(await field.inputValue(), units, `"${typed}" is read as ${units}`);
+    // "${typed}" is read as ${units}.
+    await expectValue(field, units);
   }
   // Plain digits change nothing, and the note goes.
   await field.fill("4");
