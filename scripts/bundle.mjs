@@ -46,6 +46,16 @@ export function serverBundle(entry = "src/main.ts") {
 }
 
 /**
+ * The server's bundle of `entry` if it is made and no older than its sources, without making it:
+ * its absolute path, or undefined. For code that cannot wait (the server tests' process spawner,
+ * whose pass makes the bundle first: server/test/support/files.ts).
+ */
+export function madeServerBundle(entry = "src/main.ts") {
+  const { outfile, record } = cacheFiles("server", entry);
+  return fresh(outfile, record) ? outfile : undefined;
+}
+
+/**
  * The bundle of a browser-test file (a path under e2e/, such as "tests/csp.test.ts"), made if it
  * is missing or older than its sources; returns its absolute path, to run as `node --test <path>`.
  */
@@ -66,18 +76,26 @@ const E2E_EXTERNAL = ["playwright-core", "viem", "axe-core", "jsqr", "chrome-lau
  * The bundle of `entry` (a path under the folder `workspace`), in that folder's .cache/, with the
  * packages `external` names (by import path) left to load from node_modules.
  */
-async function bundle(workspace, entry, external) {
+/** Where the bundle of `entry` (under the folder `workspace`) and its record of inputs are kept. */
+function cacheFiles(workspace, entry) {
   const cache = path.join(REPO, workspace, ".cache");
   const name = entry
     .replace(/^(src|tests)\//, "")
     .replace(/\.ts$/, "")
     .replaceAll("/", "-");
-  const outfile = path.join(cache, `${name}.mjs`);
-  const record = path.join(cache, `${name}.json`);
-  if (existsSync(outfile) && existsSync(record)) {
-    const { inputs, digest } = JSON.parse(readFileSync(record, "utf8"));
-    if (digestOf(inputs) === digest) return outfile;
-  }
+  return { cache, outfile: path.join(cache, `${name}.mjs`), record: path.join(cache, `${name}.json`) };
+}
+
+/** Whether a bundle is made and its record's inputs are as they were when it was made. */
+function fresh(outfile, record) {
+  if (!existsSync(outfile) || !existsSync(record)) return false;
+  const { inputs, digest } = JSON.parse(readFileSync(record, "utf8"));
+  return digestOf(inputs) === digest;
+}
+
+async function bundle(workspace, entry, external) {
+  const { cache, outfile, record } = cacheFiles(workspace, entry);
+  if (fresh(outfile, record)) return outfile;
   const entryFile = path.join(REPO, workspace, entry);
   const result = await build({
     entryPoints: [entryFile],

@@ -13,6 +13,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { serverBundle } from "./bundle.mjs";
 
 /** The files the PostgreSQL pass runs (server/test/…). */
 export const POSTGRES_FILES = [
@@ -80,14 +81,21 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(error.message);
     process.exit(2);
   }
-  // The pass's files run one after another in one process (test/support/files.ts), each as a
-  // suite of its own, so node's and tsx's start-up, the imports and PGlite's first load are paid
-  // once per pass: a process per file cost the PGlite pass 99 s of its 436 s of CPU and the
-  // PostgreSQL pass 39 s of its 231 s.
+  // The server's bundle, which the tests' own processes run (test/support/server-process.ts).
+  await serverBundle();
+  // The PGlite pass's files run one after another in one process (test/support/files.ts), each
+  // as a suite of its own, so node's and tsx's start-up, the imports and PGlite's first load are
+  // paid once per pass: a process per file cost the PGlite pass 99 s of its 436 s of CPU.
+  // The PostgreSQL pass's files run one after another, each in a process of its own (39 s of its
+  // 231 s of CPU, beside the longer PGlite pass): in one process, node's runner gave tests and
+  // hooks of files whose modules were evaluated late to whichever file's suite was running then
+  // (topology.test.ts's test in crash.test.ts's suite, events.test.ts's in api.test.ts's, before
+  // their own `before`), and CI's pass failed at random.
   env.SERVER_TEST_FILES = files.join(" ");
-  const child = spawn(process.execPath, ["--import", "tsx", "--test", ...options, "test/support/files.ts"], {
-    stdio: "inherit",
-    env,
-  });
+  const args =
+    pass === "postgres"
+      ? ["--test-concurrency=1", ...options, ...files.map((file) => path.join("test", file))]
+      : [...options, "test/support/files.ts"];
+  const child = spawn(process.execPath, ["--import", "tsx", "--test", ...args], { stdio: "inherit", env });
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

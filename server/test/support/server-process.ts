@@ -1,11 +1,21 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { serverBundle } from "../../../scripts/bundle.mjs";
+import { madeServerBundle } from "../../../scripts/bundle.mjs";
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-/** The server as `npm start` runs it: its sources in one file (scripts/bundle.mjs). */
-const BUNDLE = await serverBundle();
+
+/**
+ * The server as `npm start` runs it: its sources in one file (scripts/bundle.mjs), which the
+ * pass's runner makes before it imports a test file (support/files.ts). Not made here: a module
+ * that waits at its top level is evaluated whenever that wait ends, and node's test runner then
+ * gave the tests of every file importing it to whichever file's suite was running.
+ */
+function bundle(): string {
+  const made = madeServerBundle();
+  if (!made) throw new Error("The server's bundle is not made: run the test files through test/support/files.ts.");
+  return made;
+}
 
 export interface ProcessExit {
   code: number | null;
@@ -24,7 +34,7 @@ export function spawnServer(env: Record<string, string>, onLine: (line: string) 
     if (value === "") delete merged[name];
     else merged[name] = value;
   }
-  const child = spawn(process.execPath, [BUNDLE], {
+  const child = spawn(process.execPath, [bundle()], {
     cwd: SERVER,
     env: merged,
     detached: true,
