@@ -9,7 +9,8 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { SHELL_RENDERER, type RuntimeConfig, type ServedFigures } from "@dwn/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, type Manifest } from "vite";
 import { bytesToHex } from "viem";
@@ -149,6 +150,54 @@ describe("the built index.html", () => {
       expect(bootPreloads(built, hash, "").map((link) => link.href)).toEqual([
         expect.stringMatching(/^\/chain\/assets\/zh-cn-[\w-]+\.js$/),
       ]);
+  });
+
+  it("keeps the shells' renderer where the server looks for it, and it renders the figure screens with the page's figures", async () => {
+    const file = path.join(outDir, SHELL_RENDERER);
+    const renderer = (await import(pathToFileURL(file).href)) as {
+      renderServedShells: (figures: string, config: RuntimeConfig) => Promise<Record<string, Record<string, string>>>;
+    };
+    const contracts = {
+      pool: `0x${"a1".repeat(20)}`,
+      staking: `0x${"a2".repeat(20)}`,
+      dwn: `0x${"a3".repeat(20)}`,
+    } as const;
+    const config: RuntimeConfig = {
+      chain: {
+        id: 97,
+        name: "BNB Smart Chain Testnet",
+        rpcUrl: "http://127.0.0.1:1/",
+        currency: { name: "tBNB", symbol: "tBNB", decimals: 18 },
+        explorer: "http://127.0.0.1:1/",
+      },
+      contracts: { ...contracts, usdt: contracts.dwn, dwn9: contracts.dwn, a8: contracts.dwn, udbk: contracts.dwn },
+      publicKey: "",
+    };
+    const tier = { id: "1", supply: "500", sold: "123", usdtprice: "1", dwn8price: "1", multiple: "10000", limit: "5" };
+    const figures: ServedFigures = {
+      block: "4242",
+      contracts,
+      tiers: [tier, { ...tier, id: "2" }, { ...tier, id: "3" }, { ...tier, id: "4" }, { ...tier, id: "5" }],
+      poolReserve: { reserve: "0", staticRewardPerSecond: "0" },
+      stakeView: {
+        dwnAmount: "7000000000000000000",
+        a8Amount: "3000000000000000000",
+        cycle: "30",
+        gracePeriod: "86400",
+      },
+      rewardPerUnitPerSecond: "1",
+      feeRates: { unstakeFeeRate: "0", collectFeeRate: "0" },
+    };
+    const shells = await renderer.renderServedShells(JSON.stringify(figures), config);
+    const shown = (markup: string, id: string) =>
+      new RegExp(`data-shell-testid="${id}"[^>]*>([^<]*)<`).exec(markup)?.[1];
+    expect(Object.keys(shells["en-us"]).sort()).toEqual(["home", "mine", "pledge"]);
+    expect(shown(shells["en-us"].mine, "tier-1-remaining")).toBe("Remaining 377");
+    expect(shown(shells["zh-cn"].home, "home-unit-price")).toBe("7 DWN + 3 A8");
+    expect(shown(shells["en-us"].pledge, "served-block")).toBe("As of block #4242");
+    // Figures of another deployment are not shown as this one's.
+    const other = { ...figures, contracts: { ...contracts, pool: `0x${"b1".repeat(20)}` as const } };
+    expect(await renderer.renderServedShells(JSON.stringify(other), config)).toBeUndefined();
   });
 
   it("keeps a first visit within its budget, the shared code in the chunks the build groups it into", () => {
