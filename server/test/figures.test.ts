@@ -138,9 +138,9 @@ const RUNTIME_CONFIG: RuntimeConfig = {
   publicKey: "",
 };
 
-async function pageServer(webDir: string, figures: () => ServedFigures) {
+async function pageServer(webDir: string, figures: () => ServedFigures, renderShellsMs?: number) {
   const app = Fastify();
-  await app.register(webApp, { webDir, runtimeConfig: RUNTIME_CONFIG, figures: async () => figures() });
+  await app.register(webApp, { webDir, runtimeConfig: RUNTIME_CONFIG, figures: async () => figures(), renderShellsMs });
   return app;
 }
 
@@ -200,6 +200,22 @@ test("a renderer that fails, or none, leaves the page its built shells and still
       await app.close();
       rmSync(webDir, { recursive: true, force: true });
     }
+  }
+});
+
+test("a render that never ends holds no page: after renderShellsMs the page goes with its built shells", async () => {
+  const webDir = webFolder("export function renderServedShells() { return new Promise(() => {}); }");
+  const app = await pageServer(webDir, () => figuresAt(10), 100);
+  try {
+    const started = Date.now();
+    const page = await app.inject({ url: "/chain/" });
+    assert.equal(page.statusCode, 200);
+    assert.equal(templateOf(page.body, "en-us mine"), "<p>Remaining --</p>");
+    assert.ok(page.body.includes(`<script id="${SERVED_FIGURES_ID}"`));
+    assert.ok(Date.now() - started < 1_000, `${Date.now() - started} ms`);
+  } finally {
+    await app.close();
+    rmSync(webDir, { recursive: true, force: true });
   }
 });
 

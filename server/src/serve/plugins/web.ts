@@ -12,6 +12,8 @@ interface WebAppOptions {
   runtimeConfig: RuntimeConfig;
   /** The public chain figures to write into the page (figures.ts); absent: the page as built. */
   figures?: () => Promise<ServedFigures | undefined>;
+  /** How long a page waits for its shells to render with the figures before it keeps the built ones. */
+  renderShellsMs?: number;
 }
 
 /** One rendering of the page, compressed once for every browser that asks while it is current. */
@@ -30,7 +32,10 @@ interface Page {
  * data for the app, and in the shells of the screens that show them, which paint before the
  * app's scripts have even been requested.
  */
-export async function webApp(app: FastifyInstance, { webDir, runtimeConfig, figures }: WebAppOptions) {
+export async function webApp(
+  app: FastifyInstance,
+  { webDir, runtimeConfig, figures, renderShellsMs = 2_000 }: WebAppOptions,
+) {
   const rpcOrigin = new URL(runtimeConfig.chain.rpcUrl).origin;
   const preconnect = `<${rpcOrigin}>; rel=preconnect; crossorigin`;
   await app.register(fastifyStatic, {
@@ -62,11 +67,19 @@ export async function webApp(app: FastifyInstance, { webDir, runtimeConfig, figu
     : undefined;
   const withShells = async (html: string, current: ServedFigures) => {
     if (!renderShells) return html;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      return withServedShells(html, await renderShells(servedFiguresText(current), runtimeConfig));
+      // A render that never ends (a part of the app that never loads) must not hold every page.
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no render within ${renderShellsMs} ms`)), renderShellsMs);
+      });
+      const rendered = await Promise.race([renderShells(servedFiguresText(current), runtimeConfig), late]);
+      return withServedShells(html, rendered);
     } catch (error) {
       app.log.warn({ err: error }, "The shells with the chain figures did not render: the page keeps the built ones.");
       return html;
+    } finally {
+      clearTimeout(timer);
     }
   };
   /** The page of the figures last asked for; pages asked for meanwhile wait for the same one. */
