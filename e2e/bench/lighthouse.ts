@@ -110,20 +110,26 @@ async function main() {
     for (const screen of SCREENS) {
       const runs: { figures: Figures; lhr: object }[] = [];
       for (let run = 0; run < RUNS; run++) {
-        // Each run of each screen loads its own address: the tab's last page is the same app,
-        // and a load that differs from it only by the hash would not be a navigation.
-        const url = `${stack.origin}/chain/?lighthouse=${screen.slice(1) || "root"}-${run}#${screen}`;
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility", "best-practices"],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${screen}.`);
-        // A run that could not trace the page has no figures: said, and left out of the median.
-        const failed = result.lhr.runtimeError;
-        if (failed) console.error(`${screen}, run ${run + 1}: ${failed.code}: ${failed.message}`);
-        else runs.push({ figures: figuresOf(screen, result.lhr), lhr: result.lhr });
+        // A run whose trace Chromium did not record (NO_NAVSTART: now and then, on any run) has
+        // no figures: said, and run again, at most twice; a run that never traced is left out.
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          // Each load has its own address: the tab's last page is the same app, and a load that
+          // differs from it only by the hash would not be a navigation.
+          const url = `${stack.origin}/chain/?lighthouse=${screen.slice(1) || "root"}-${run}-${attempt}#${screen}`;
+          const result = await lighthouse(url, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility", "best-practices"],
+          });
+          if (!result) throw new Error(`Lighthouse returned nothing for ${screen}.`);
+          const failed = result.lhr.runtimeError;
+          if (!failed) {
+            runs.push({ figures: figuresOf(screen, result.lhr), lhr: result.lhr });
+            break;
+          }
+          console.error(`${screen}, run ${run + 1}, attempt ${attempt}: ${failed.code}: ${failed.message}`);
+        }
       }
       if (runs.length === 0) throw new Error(`No run of ${screen} could trace the page.`);
       runs.sort((a, b) => a.figures.performance - b.figures.performance);

@@ -458,17 +458,28 @@ test("a visitor sees placeholders and connect buttons; a member without income i
   await expectText(page, "mine-small-performance", "--");
   await expectText(page, "collect-static-amount", "-- DWN");
   await expectText(page, "collect-dynamic-amount", "-- DWN");
-  // Each placeholder sweeps three times (about 4 s) and then holds still: a placeholder that
-  // shimmered on would keep repainting a phone's screen (0.4 of a core for these five).
+  // Each placeholder's shimmer sweeps three times (about 4 s) and then holds still: a placeholder
+  // that shimmered on would keep repainting a phone's screen (0.4 of a core for these five). It
+  // moves by transform alone, which the compositor animates without repainting the page.
   const sweeps = await page.locator("[data-placeholder]").evaluateAll((placeholders) =>
     placeholders.map((placeholder) => {
-      const style = getComputedStyle(placeholder);
-      return Number(style.animationIterationCount) * parseFloat(style.animationDuration) * 1000;
+      const style = getComputedStyle(placeholder, "::after");
+      const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]);
+      const keyframes = rules.find(
+        (rule): rule is CSSKeyframesRule => rule instanceof CSSKeyframesRule && rule.name === style.animationName,
+      );
+      const animated = [...(keyframes?.cssRules ?? [])].flatMap((frame) => [...(frame as CSSKeyframeRule).style]);
+      return {
+        ms: Number(style.animationIterationCount) * parseFloat(style.animationDuration) * 1000,
+        animated: [...new Set(animated)],
+      };
     }),
   );
   assert.ok(sweeps.length >= 4, `the placeholders: ${sweeps.length}`);
-  for (const ms of sweeps)
+  for (const { ms, animated } of sweeps) {
     assert.ok(ms > 0 && ms <= 5_000, `a placeholder's sweeps end within 5 s, not after ${ms} ms`);
+    assert.deepEqual(animated, ["transform"], "a placeholder's shimmer moves by transform alone");
+  }
   await page.getByTestId("collect-static-connect").waitFor();
   await page.getByTestId("collect-dynamic-connect").waitFor();
   await page.getByTestId("tier-1-buy").tap();
