@@ -333,7 +333,19 @@ export interface ServedFigures {
   stakeView: { dwnAmount: string; a8Amount: string; cycle: string; gracePeriod: string };
   rewardPerUnitPerSecond: string;
   feeRates: { unstakeFeeRate: string; collectFeeRate: string };
+  /**
+   * The newest announcements in each language, as notice/getList answers its first page of
+   * {@link LIST_PAGE_SIZE} (newest first), without their bodies, which a list does not show:
+   * /announcement's first rows. Absent when the database did not answer.
+   */
+  notices?: Record<Language, ServedNotice[]>;
 }
+
+/** An announcement as the page carries it: all but its body. */
+export type ServedNotice = Omit<Notice, "body">;
+
+/** Rows per page of the app's paged lists (web/src/lib/paging.ts), and of the announcements the page carries. */
+export const LIST_PAGE_SIZE = 10;
 
 /** The id of the page's element that carries {@link ServedFigures}. */
 export const SERVED_FIGURES_ID = "served-figures";

@@ -6,7 +6,7 @@ import { isDatabaseUnavailable, openDb, type Db, type DbLock } from "./store/db"
 import { migrate } from "./store/migrations";
 import { createIndexer, INDEXER_LOCK } from "./sync/indexer";
 import { buildApp, hasWebApp } from "./serve/app";
-import { createServedFigures, readServedFigures } from "./serve/figures";
+import { createServedFigures, readServedFigures, readServedNotices } from "./serve/figures";
 import { loadKeys } from "./serve/keys";
 import { createSignIn } from "./serve/signin";
 import { createUpcomingChanges } from "./serve/changes";
@@ -81,8 +81,18 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
         ops.metrics.rpcFailed(method),
       ),
     });
-    // The page's chain figures, read once now so the first page need not wait for them.
-    const servedFigures = createServedFigures({ read: () => readServedFigures(quickClient, deployment.contracts) });
+    // The page's chain figures, and the newest announcements, read once now so the first page
+    // need not wait for them. The page goes without the announcements when the database does not
+    // answer, and without both when the RPC does not.
+    const servedFigures = createServedFigures({
+      read: async () => {
+        const [figures, notices] = await Promise.all([
+          readServedFigures(quickClient, deployment.contracts),
+          readServedNotices(db).catch(() => undefined),
+        ]);
+        return notices ? { ...figures, notices } : figures;
+      },
+    });
     void servedFigures();
     const keys = loadKeys(config.dataDir, config.apiPrivateKey);
     app = buildApp({

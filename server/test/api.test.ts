@@ -7,6 +7,7 @@ import { Status, type Friend, type Nft, type SystemStatus, type TeamInfo } from 
 import { poolAbi } from "@dwn/contracts";
 import { getAddress, parseUnits, type Address } from "viem";
 import { parseSiweMessage } from "viem/siwe";
+import { readServedNotices } from "../src/serve/figures";
 import { addNotice, editNotice } from "../src/store/queries";
 import { roleIndex, startStack, type Stack } from "./support/stack";
 
@@ -456,6 +457,10 @@ describe("announcements", () => {
     assert.deepEqual(await stack.data("notice/getList", { page: "1", limit: "2" }, { lang: "en-us" }), en.slice(0, 2));
     assert.deepEqual(await stack.data("notice/getList", { page: "2", limit: "2" }, { lang: "en-us" }), en.slice(2));
     assert.deepEqual(await stack.data("notice/getList", { page: "3", limit: "2" }, { lang: "en-us" }), []);
+    // What the page carries for /announcement's first rows: the same first page, without bodies.
+    const listed = (list: typeof en) =>
+      list.map(({ id, title, create_time, update_time }) => ({ id, title, create_time, update_time }));
+    assert.deepEqual(await readServedNotices(stack.db), { "zh-cn": listed(zh), "en-us": listed(en) });
 
     // Announcements are public: a plain request without session key or token gets plain JSON.
     const response = await fetch(`${stack.url}/api/notice/getList`, {

@@ -15,6 +15,7 @@ import {
   type ShellTable,
 } from "../src/app/bootShell.ts";
 import type { Shells } from "../src/app/shellMarkup.ts";
+import { formatTime } from "../src/lib/format.ts";
 import { BOOT_SCRIPT, preloadTable, type PreloadScreensOptions } from "./preloadScreens.ts";
 
 export interface PrerenderShellsOptions {
@@ -96,7 +97,7 @@ export function withShells(html: string, shells: Shells, table: ShellTable, css:
   if (!html.includes(bootPreloads)) throw new Error("index.html has no script of build/preloadScreens.ts.");
   const head = `(${bootShellHead.toString()})(${JSON.stringify(table)},${chooseShell.toString()},${START_SCRIPT},document,location)`;
   const styles = `(${bootShellStyles.toString()})(${JSON.stringify(table)},document)`;
-  const body = `(${bootShellBody.toString()})(${START_SCRIPT},document,window)`;
+  const body = `(${bootShellBody.toString()})(${START_SCRIPT},document,window,${formatTime.toString()})`;
   const templates = Object.entries(shells)
     .flatMap(([language, screens]) =>
       Object.entries(screens).map(

@@ -2,6 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { bootPreloads, type BootPreloadTable } from "../src/app/bootPreloads";
+import { bootShellBody } from "../src/app/bootShell";
+import { formatTime } from "../src/lib/format";
 import { ROUTES, type ScreenRoute } from "../src/app/routes";
 import { SCREENS, screenOf } from "../src/app/screens";
 
@@ -94,4 +96,41 @@ describe("the screen a hash route opens", () => {
     }
     // Transforming every screen's module graph the first time takes seconds on a busy machine.
   }, 60_000);
+});
+
+describe("the shell the page's boot script puts in", () => {
+  it("has its times written by the app's own formatTime, whose source the page carries alone", () => {
+    // The page inlines formatTime's source: it must need nothing outside its own body.
+    const inlined = new Function(`return ${formatTime.toString()}`)() as typeof formatTime;
+    for (const unix of [0, 1_700_000_000, 1_732_867_199, 2_000_000_000, 4_102_444_800])
+      expect(inlined(unix)).toBe(formatTime(unix));
+
+    // A shell the server rendered in its own time zone: each marked time is written again.
+    const times = [1_700_000_000, 1_732_867_199].map((unix) => ({
+      textContent: "as the server wrote it",
+      getAttribute: (name: string) => (name === "data-local-time" ? String(unix) : null),
+    }));
+    const root = {
+      replaceChildren: () => {},
+      setAttribute: () => {},
+      querySelectorAll: (selector: string) => (selector === "time[data-local-time]" ? times : []),
+    };
+    const document = {
+      documentElement: { getAttribute: () => "en-us announcement" },
+      querySelector: () => ({ content: { cloneNode: () => ({}) } }),
+      getElementById: () => root,
+      readyState: "loading",
+      visibilityState: "visible",
+    } as unknown as Document;
+    let started = false;
+    bootShellBody(
+      () => (started = true),
+      document,
+      { addEventListener: () => {} },
+      (unix) => `local ${unix}`,
+    );
+    expect(times.map((time) => time.textContent)).toEqual(["local 1700000000", "local 1732867199"]);
+    // The app's scripts wait for the page's load.
+    expect(started).toBe(false);
+  });
 });

@@ -130,6 +130,8 @@ function boot(hash: string, cookie = "", visibilityState = "visible") {
   const rootElement = {
     replaceChildren: (...nodes: unknown[]) => (root.children = nodes),
     setAttribute: (name: string, value: string) => root.attributes.set(name, value),
+    // The times a shell shows (the built shells show none).
+    querySelectorAll: () => [],
   };
   const window = {
     addEventListener: (name: string, listener: () => void) => name === "load" && onLoad.push(listener),

@@ -191,6 +191,7 @@ describe("the built index.html", () => {
     const shells = await renderer.renderServedShells(JSON.stringify(figures), config);
     const shown = (markup: string, id: string) =>
       new RegExp(`data-shell-testid="${id}"[^>]*>([^<]*)<`).exec(markup)?.[1];
+    // The page carries no announcements: /announcement keeps its built shell.
     expect(Object.keys(shells["en-us"]).sort()).toEqual(["home", "mine", "pledge"]);
     expect(shown(shells["en-us"].mine, "tier-1-remaining")).toBe("Remaining 377");
     expect(shown(shells["zh-cn"].home, "home-unit-price")).toBe("7 DWN + 3 A8");
@@ -198,7 +199,33 @@ describe("the built index.html", () => {
     // Figures of another deployment are not shown as this one's.
     const other = { ...figures, contracts: { ...contracts, pool: `0x${"b1".repeat(20)}` as const } };
     expect(await renderer.renderServedShells(JSON.stringify(other), config)).toBeUndefined();
-  });
+
+    // With the newest announcements, /announcement's shell lists them, each time marked for the
+    // boot script to write in the device's time zone; with none, it says there are none.
+    const notice = { id: 7, title: "Staking opens <today>", create_time: 1_700_000_000, update_time: 1_700_000_000 };
+    const withNotices = { ...figures, notices: { "en-us": [notice], "zh-cn": [{ ...notice, title: "质押今日开放" }] } };
+    const listed = await renderer.renderServedShells(JSON.stringify(withNotices), config);
+    expect(Object.keys(listed?.["zh-cn"] ?? {}).sort()).toEqual(["announcement", "home", "mine", "pledge"]);
+    const row = listed?.["en-us"].announcement ?? "";
+    expect(row).toContain('data-shell-testid="notice-7"');
+    expect(row).toContain("Staking opens &lt;today&gt;");
+    expect(row).toMatch(/<time[^>]*data-local-time="1700000000"/);
+    expect(listed?.["zh-cn"].announcement).toContain("质押今日开放");
+    const none = { ...figures, notices: { "en-us": [], "zh-cn": [] } };
+    const empty = await renderer.renderServedShells(JSON.stringify(none), config);
+    expect(empty?.["en-us"].announcement).toContain('data-shell-testid="no-data"');
+
+    // Two copies of the renderer in one process (as when a build prerenders two apps at once)
+    // render side by side: neither takes the other's stand-in location away mid-render, and
+    // none is left behind.
+    const copy = (await import(`${pathToFileURL(file).href}?copy`)) as typeof renderer;
+    const both = await Promise.all([
+      renderer.renderServedShells(JSON.stringify(figures), config),
+      copy.renderServedShells(JSON.stringify(withNotices), config),
+    ]);
+    expect(both.map((shells) => Object.keys(shells?.["en-us"] ?? {}).length)).toEqual([3, 4]);
+    expect("location" in globalThis).toBe(false);
+  }, 60_000);
 
   it("keeps a first visit within its budget, the shared code in the chunks the build groups it into", () => {
     const firstVisit = measureFirstVisit(outDir);

@@ -1,10 +1,12 @@
-import type { RuntimeConfig, ServedFigures } from "@dwn/api";
+import { languages, LIST_PAGE_SIZE, type RuntimeConfig, type ServedFigures, type ServedNotice } from "@dwn/api";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SERVED_FIGURES_ID, SHELL_RENDERER } from "@dwn/api";
 import { poolAbi, stakingAbi, tokenAbi } from "@dwn/contracts";
 import type { PublicClient } from "viem";
+import type { Sql } from "../store/db";
+import { notices } from "../store/queries";
 
 type Contracts = Pick<RuntimeConfig["contracts"], "pool" | "staking" | "dwn">;
 type Client = Pick<PublicClient, "getBlockNumber" | "readContract">;
@@ -44,6 +46,27 @@ export async function readServedFigures(client: Client, contracts: Contracts): P
     rewardPerUnitPerSecond: rewardPerUnitPerSecond.toString(),
     feeRates: decimals({ unstakeFeeRate, collectFeeRate }),
   };
+}
+
+/**
+ * The newest announcements in each language, as notice/getList answers its first page, without
+ * their bodies: what /announcement's shell and first render show before the app has asked.
+ */
+export async function readServedNotices(db: Sql): Promise<NonNullable<ServedFigures["notices"]>> {
+  const pages = await Promise.all(
+    languages.map(async (language) =>
+      (await notices(db, language === "en-us", 0, LIST_PAGE_SIZE)).map((row): ServedNotice => ({
+        id: row.id,
+        title: row.title,
+        create_time: Number(row.created_at),
+        update_time: Number(row.updated_at),
+      })),
+    ),
+  );
+  return Object.fromEntries(languages.map((language, i) => [language, pages[i]])) as Record<
+    (typeof languages)[number],
+    ServedNotice[]
+  >;
 }
 
 export interface ServedFiguresOptions {

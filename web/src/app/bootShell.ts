@@ -93,11 +93,16 @@ export function bootShellStyles(table: ShellTable, document: Document): void {
  * it on #root's data-shell, which main.tsx reads), then starts the app's scripts once the page
  * has loaded and painted its first content, so nothing competes with the shell's first paint (a
  * hidden page, which paints nothing, starts them at its load). Neither waits on a timer.
+ *
+ * A shell the server rendered may show times (an announcement's), which it wrote in its own time
+ * zone: each `<time data-local-time="unix seconds">` is written again with `formatTime`, the
+ * app's own (lib/format.ts), in the device's, before the shell paints.
  */
 export function bootShellBody(
   start: () => void,
   document: Document,
   window: { addEventListener: Window["addEventListener"]; PerformanceObserver?: typeof PerformanceObserver },
+  formatTime: (unixSeconds: number) => string,
 ): void {
   const chosen = document.documentElement.getAttribute("data-shell");
   if (!chosen) return;
@@ -108,6 +113,8 @@ export function bootShellBody(
     return;
   }
   root.replaceChildren(template.content.cloneNode(true));
+  for (const time of root.querySelectorAll("time[data-local-time]"))
+    time.textContent = formatTime(Number(time.getAttribute("data-local-time")));
   root.setAttribute("data-shell", chosen);
   let loaded = document.readyState === "complete";
   let painted = document.visibilityState === "hidden";

@@ -15,7 +15,7 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { Router } from "wouter";
-import { AnnouncementListPage } from "../features/announcement/AnnouncementListPage";
+import { AnnouncementListPage, prefetchAnnouncements } from "../features/announcement/AnnouncementListPage";
 import { HomePage, prefetchHome } from "../features/home/HomePage";
 import { MenuProvider } from "../features/menu/MenuContext";
 import { MinePage, prefetchMine } from "../features/mine/MinePage";
@@ -38,13 +38,13 @@ import type { ScreenRoute } from "./routes";
 import type { ScreenModule } from "./screens";
 import { shellMarkup, type Shells } from "./shellMarkup";
 
-/** The screens with a shell: those a visitor opens first; with `prefetch`, those showing the page's chain figures. */
+/** The screens with a shell: those a visitor opens first; with `prefetch`, those showing what the page carries (its chain figures, its announcements). */
 export const SHELL_SCREENS = {
   home: { Screen: HomePage, prefetch: prefetchHome },
   share: { Screen: SharePage },
   mine: { Screen: MinePage, prefetch: prefetchMine },
   pledge: { Screen: PledgePage, prefetch: prefetchPledge },
-  announcement: { Screen: AnnouncementListPage },
+  announcement: { Screen: AnnouncementListPage, prefetch: prefetchAnnouncements },
 } satisfies Partial<Record<ScreenRoute, ScreenModule>>;
 
 type ShellScreen = keyof typeof SHELL_SCREENS;
@@ -81,8 +81,8 @@ function languages() {
   return translations;
 }
 
-/** How a render leaves a screen's query cache before it renders: empty, or seeded with figures. */
-type Seed = (screen: ScreenModule, queryClient: QueryClient) => void;
+/** How a render leaves a screen's query cache before it renders: empty, or seeded with what the page carries. */
+type Seed = (screen: ShellScreen, queryClient: QueryClient) => void;
 
 /**
  * The shells of `screens` in every language, as the page carries them (app/shellMarkup.ts), with
@@ -90,16 +90,29 @@ type Seed = (screen: ScreenModule, queryClient: QueryClient) => void;
  */
 async function render(screens: readonly ShellScreen[], config: RuntimeConfig, seed: Seed): Promise<Shells> {
   // The API's client names its origin when made (lib/api.ts); nothing is asked of it here. A
-  // stand-in for the render alone: the process may be the server's, which has no location.
-  const standIn = !("location" in globalThis);
-  if (standIn)
+  // stand-in for the renders alone: the process may be the server's, which has no location. It
+  // stays while any render of any copy of this module runs (a build may prerender two apps at
+  // once in one process), counted on the global object they share.
+  const shared = globalThis as { [RENDERS]?: number };
+  if (shared[RENDERS] === undefined) {
+    if ("location" in globalThis) return renderEach(screens, config, seed);
     globalThis.location = Object.assign(new URL("http://localhost/chain/"), { hash: "" }) as unknown as Location;
+    shared[RENDERS] = 0;
+  }
+  shared[RENDERS] = (shared[RENDERS] ?? 0) + 1;
   try {
     return await renderEach(screens, config, seed);
   } finally {
-    if (standIn) Reflect.deleteProperty(globalThis, "location");
+    shared[RENDERS] -= 1;
+    if (shared[RENDERS] === 0) {
+      Reflect.deleteProperty(globalThis, "location");
+      Reflect.deleteProperty(shared, RENDERS);
+    }
   }
 }
+
+/** The number of renders under way that use the stand-in location, on the global object. */
+const RENDERS = Symbol.for("dwn.shells.renders");
 
 async function renderEach(screens: readonly ShellScreen[], config: RuntimeConfig, seed: Seed): Promise<Shells> {
   const shells: Shells = {};
@@ -108,7 +121,7 @@ async function renderEach(screens: readonly ShellScreen[], config: RuntimeConfig
     for (const screen of screens) {
       const { Screen } = SHELL_SCREENS[screen];
       const queryClient = createQueryClient();
-      seed(SHELL_SCREENS[screen], queryClient);
+      seed(screen, queryClient);
       const element = (
         <Visitor screen={screen} i18n={i18n} config={config} queryClient={queryClient}>
           <Screen />
@@ -142,9 +155,11 @@ export function renderShells(): Promise<Shells> {
 let rendering: Promise<unknown> = Promise.resolve();
 
 /**
- * The shells of the screens that show the page's chain figures (`figures`: the text of the page's
- * data block, server/src/serve/figures.ts), with them in place as the app's first render shows
- * them (each card saying the block they are of); none when they are not of `config`'s contracts.
+ * The shells of the screens that show what the page carries (`figures`: the text of the page's
+ * data block, server/src/serve/figures.ts), with it in place as the app's first render shows it:
+ * the chain figures (each card saying the block they are of), the newest announcements. A screen
+ * the data does not seed is left out (the page keeps its built shell): the figures' screens when
+ * the figures are not of `config`'s contracts, /announcement when the page carries none; none at all then.
  * One render at a time: the figures are the module's while it runs (lib/served.ts).
  */
 export function renderServedShells(figures: string, config: RuntimeConfig): Promise<Shells | undefined> {
@@ -152,11 +167,16 @@ export function renderServedShells(figures: string, config: RuntimeConfig): Prom
   const run = async () => {
     setServedFigures(figures);
     try {
-      let seeded = true;
+      // Only the screens the page's data seeded: another keeps its built shell.
+      const seeded = new Set<ShellScreen>();
       const shells = await render(screens, config, (screen, queryClient) => {
-        seeded &&= screen.prefetch?.({ queryClient, config }) === true;
+        const { prefetch } = SHELL_SCREENS[screen] as ScreenModule;
+        if (prefetch?.({ queryClient, config }) === true) seeded.add(screen);
       });
-      return seeded ? shells : undefined;
+      if (seeded.size === 0) return undefined;
+      for (const markup of Object.values(shells))
+        for (const screen of screens) if (!seeded.has(screen)) Reflect.deleteProperty(markup, screen);
+      return shells;
     } finally {
       setServedFigures(undefined);
     }

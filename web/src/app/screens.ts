@@ -54,7 +54,10 @@ export const SCREENS: Record<ScreenRoute, () => Promise<ScreenModule>> = {
   not_bound: () => withStrings(import("../features/notbound/NotBoundPage").then((m) => ({ Screen: m.NotBoundPage }))),
   announcement: () =>
     withStrings(
-      import("../features/announcement/AnnouncementListPage").then((m) => ({ Screen: m.AnnouncementListPage })),
+      import("../features/announcement/AnnouncementListPage").then((m) => ({
+        Screen: m.AnnouncementListPage,
+        prefetch: m.prefetchAnnouncements,
+      })),
     ),
   "announcement/:id": () =>
     withStrings(

@@ -65,10 +65,13 @@ export function formatCompact(value: bigint, decimals = 18): string {
   return formatAmount(value, { decimals });
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** `YYYY-MM-DD hh:mm:ss` in the device's time zone, from unix seconds. */
+/**
+ * `YYYY-MM-DD hh:mm:ss` in the device's time zone, from unix seconds. Self-contained: the page's
+ * boot script carries its source, to write the times of a shell the server rendered in the
+ * device's time zone before it paints (app/bootShell.ts).
+ */
 export function formatTime(unixSeconds: number | bigint): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
   const d = new Date(Number(unixSeconds) * 1000);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }

@@ -1,5 +1,7 @@
-/** Lists load 10 rows a page, starting at page 1 (spec §7, §9). */
-export const PAGE_SIZE = 10;
+import { LIST_PAGE_SIZE } from "@dwn/api";
+
+/** Lists load 10 rows a page, starting at page 1 (spec §7, §9): as many as the page carries announcements. */
+export const PAGE_SIZE = LIST_PAGE_SIZE;
 export const FIRST_PAGE = 1;
 
 /**

@@ -19,6 +19,8 @@ interface Served {
   stakeView: StakeView;
   rewardPerUnitPerSecond: bigint;
   feeRates: FeeRates;
+  /** The newest announcements (ServedFigures.notices) as the page carries them, unchecked: /announcement checks them. */
+  notices?: unknown;
 }
 
 function integer(value: unknown): bigint {
@@ -48,6 +50,7 @@ function parse(text: string | null | undefined): Served | undefined {
       stakeView: integers(raw.stakeView, ["dwnAmount", "a8Amount", "cycle", "gracePeriod"]),
       rewardPerUnitPerSecond: integer(raw.rewardPerUnitPerSecond),
       feeRates: integers(raw.feeRates, ["unstakeFeeRate", "collectFeeRate"]),
+      notices: raw.notices,
     };
   } catch {
     return undefined;
