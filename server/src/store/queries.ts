@@ -312,24 +312,31 @@ export async function branch(
 ): Promise<BranchRow | undefined> {
   const by =
     order === "joined" ? "f.bind_time, f.address" : "g.own_hashrate + g.team_hashrate DESC, f.bind_time, f.address";
+  // The caller's own branch (no address asked) needs neither the check nor the path: a
+  // statement of its own, without them.
+  const own = address === null;
   const [row] = await db.query<BranchRow>(
     `WITH c AS (SELECT s.address, m.id, m.depth FROM (${SESSION}) s LEFT JOIN members m ON m.address = s.address),
      t AS (
        SELECT m.*, g.own_hashrate, g.team_hashrate, g.max_leg, g.friend_num, g.community_num, g.height
-       FROM c JOIN members m ON m.address = COALESCE($3::text, c.address) JOIN team_figures g ON g.id = m.id
-       WHERE ${IN_BRANCH("m", "c")}
+       FROM c JOIN members m ON ${own ? "m.id = c.id" : `m.address = $3::text`} JOIN team_figures g ON g.id = m.id
+       ${own ? "" : `WHERE ${IN_BRANCH("m", "c")}`}
      )
      SELECT c.address AS caller, c.depth AS caller_depth, ${TEAM_MEMBER("t", "t")},
-       (WITH RECURSIVE up (id, address, gen) AS (
+       ${
+         own
+           ? "NULL::text[]"
+           : `(WITH RECURSIVE up (id, address, gen) AS (
           SELECT a.jumps[1], a.address, t.depth - c.depth - 1 FROM members a WHERE a.id = t.jumps[1] AND t.depth > c.depth
           UNION ALL
           SELECT a.jumps[1], a.address, up.gen - 1 FROM up JOIN members a ON a.id = up.id WHERE up.gen > 0
-        ) SELECT array_agg(up.address ORDER BY up.gen) FROM up) AS path,
+        ) SELECT array_agg(up.address ORDER BY up.gen) FROM up)`
+       } AS path,
        l.address AS leg_address, l.branch::text AS leg_branch,
        (SELECT json_agg(p ORDER BY p.n) FROM (
           SELECT row_number() OVER () AS n, page.* FROM (
             SELECT ${TEAM_MEMBER("f", "g")} FROM members f JOIN team_figures g ON g.id = f.id
-            WHERE f.inviter = t.address ORDER BY ${by} OFFSET $4 LIMIT $5
+            WHERE f.inviter = t.address ORDER BY ${by} OFFSET ${own ? "$3 LIMIT $4" : "$4 LIMIT $5"}
           ) page
         ) p) AS friends
      FROM c LEFT JOIN t ON TRUE LEFT JOIN LATERAL (
@@ -337,7 +344,7 @@ export async function branch(
        WHERE f.inviter = t.address AND g.own_hashrate + g.team_hashrate = t.max_leg
        ORDER BY f.bind_time, f.address LIMIT 1
      ) l ON TRUE`,
-    [...session, address, offset, limit],
+    own ? [...session, offset, limit] : [...session, address, offset, limit],
   );
   return row;
 }
