@@ -11,6 +11,7 @@ import { ProductsTab } from "../src/features/pledge/components/ProductsTab";
 import { tiersQuery } from "../src/features/mine/hooks/useTiers";
 import { prefetchMine } from "../src/features/mine/MinePage";
 import { prefetchPledge } from "../src/features/pledge/PledgePage";
+import { prefetchAnnouncements } from "../src/features/announcement/AnnouncementListPage";
 import { poolReserveQuery } from "../src/features/mine/hooks/usePoolReserve";
 import { forgetServedFigures, seed, seedServed, servedBlock } from "../src/lib/served";
 import { tierImage } from "../src/features/shared/utils/tiers";
@@ -233,5 +234,46 @@ describe("a page that carries the chain's figures (lib/served.ts)", () => {
     expect(observer.getCurrentResult().data).toEqual(own);
     expect(servedBlock(config.contracts, observer.getCurrentResult())).toBeUndefined();
     stop();
+  });
+});
+
+describe("a page that carries the newest announcements", () => {
+  afterEach(() => {
+    Reflect.deleteProperty(globalThis, "document");
+    forgetServedFigures();
+  });
+  const notice = { id: 3, title: "Staking opens", create_time: 1_700_000_000, update_time: 1_700_000_100 };
+  const listKey = (language: string) => ["notice/getList", language];
+
+  it("/announcement's list starts with them in each language, bodies left for the API, and asks nothing yet", () => {
+    pageWith(JSON.stringify({ ...pageFigures(), notices: { "en-us": [notice], "zh-cn": [] } }));
+    const client = createQueryClient();
+    expect(prefetchAnnouncements({ queryClient: client, config })).toBe(true);
+    expect(client.isFetching()).toBe(0);
+    expect(client.getQueryData(listKey("en-us"))).toEqual({
+      pages: [{ items: [{ ...notice, body: "" }] }],
+      pageParams: [1],
+    });
+    expect(client.getQueryData(listKey("zh-cn"))).toEqual({ pages: [{ items: [] }], pageParams: [1] });
+  });
+
+  it("seeds nothing from a page without them, with one that does not parse, or of another deployment", () => {
+    const pages = [
+      { ...pageFigures() },
+      { ...pageFigures(), notices: { "en-us": [{ ...notice, title: 7 }] } },
+      { ...pageFigures(), notices: { "en-us": [{ ...notice, create_time: -1 }] } },
+      { ...pageFigures(), notices: { "en-us": "none" } },
+      {
+        ...pageFigures(),
+        notices: { "en-us": [notice] },
+        contracts: { ...pageFigures().contracts, pool: `0x${"9".repeat(40)}` },
+      },
+    ];
+    for (const page of pages) {
+      pageWith(JSON.stringify(page));
+      const client = createQueryClient();
+      expect(prefetchAnnouncements({ queryClient: client, config }), JSON.stringify(page.notices)).toBe(false);
+      expect(client.getQueryData(listKey("en-us"))).toBeUndefined();
+    }
   });
 });
