@@ -451,6 +451,21 @@ test("a price the owner raises while the popup shows the old one is refused by t
 
 test("a visitor sees placeholders and connect buttons; a member without income is told so, without a dialog", async () => {
   const { page, wallet } = await phoneOf(visitor, "/home");
+  // Wherever a shimmer's band of light is, it stays inside its placeholder: a band past a
+  // placeholder at the screen's edge made the page wider, and a phone let it scroll sideways.
+  await page.getByTestId("home-page").waitFor();
+  const band = await page.addStyleTag({
+    content: "[data-placeholder]::after { animation: none !important; transform: translateX(100%) !important; }",
+  });
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 640 });
+    const wider = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    assert.equal(wider, 0, `at ${width} px, a shimmer's band makes home ${wider} px wider than the screen`);
+  }
+  await band.evaluate((style) => style.remove());
+  await page.setViewportSize({ width: 375, height: 812 });
   await page.getByTestId("home-assets-link").tap();
   await page.getByTestId("mine-page").waitFor();
   // Not connected, nothing is known: placeholders, never 0.
