@@ -464,7 +464,7 @@ test("a visitor sees placeholders and connect buttons; a member without income i
     );
     assert.equal(wider, 0, `at ${width} px, a shimmer's band makes home ${wider} px wider than the screen`);
   }
-  await band.evaluate((style) => style.remove());
+  await band.evaluate((style) => (style as Element).remove());
   await page.setViewportSize({ width: 375, height: 812 });
   await page.getByTestId("home-assets-link").tap();
   await page.getByTestId("mine-page").waitFor();
