@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { Status } from "@dwn/api";
 import { createPublicClient, http, type Address } from "viem";
+import { createEvents } from "../src/serve/events";
 import { createSignIn } from "../src/serve/signin";
 import { openDb, type Db } from "../src/store/db";
 import { placeholderContracts, sessionToken, startApi, type ApiServer } from "./support/api";
@@ -393,5 +394,48 @@ describe("what each account is told", () => {
     stopped = true;
     await stack.stop();
     await allEnded(a, b, u);
+  });
+});
+
+describe("the keep-alive", () => {
+  it("repeats the head the streams were told, never one whose changes are still being read", async () => {
+    // A checkpoint that moves from block 10 to 12, and a changes query that answers only when let.
+    let block = 10;
+    let letChanges!: () => void;
+    const changesLet = new Promise<void>((resolve) => (letChanges = resolve));
+    const db = {
+      kind: "pglite",
+      async query(sql: string) {
+        if (sql.includes("FROM sync_state")) return [{ block: String(block), reorgs: 0 }];
+        if (sql.includes("FROM sessions")) return [{ token_hash: "session" }];
+        await changesLet;
+        return [{ address: "0xa", topic: "nfts", block: "11" }];
+      },
+    } as unknown as Db;
+    const events = createEvents({ db, limits: { keepAliveMs: 20, pollMs: 10 } });
+    const stream = await events.open("0xa", "session");
+    let text = "";
+    stream.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    block = 12;
+    // Several keep-alives while the check that read block 12 waits for its changes.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    letChanges();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await events.close();
+    const told = text
+      .split("\n\n")
+      .filter(Boolean)
+      .map((frame) => {
+        const [event, data] = frame.split("\n");
+        return `${event.slice("event: ".length)} ${(JSON.parse(data.slice("data: ".length)) as { block: string }).block}`;
+      });
+    const changed = told.indexOf("changed 11");
+    assert.ok(changed > 0, told.join(", "));
+    assert.ok(
+      told.slice(0, changed).every((t) => t === "head 10"),
+      `before the change: ${told.join(", ")}`,
+    );
+    assert.ok(told.slice(0, changed).length >= 3, `keep-alives meanwhile: ${told.join(", ")}`);
+    assert.equal(told[changed + 1], "head 12");
   });
 });

@@ -148,6 +148,13 @@ export function createEvents(options: EventsOptions) {
   const byAccount = new Map<string, Set<Stream>>();
   const bySession = new Map<string, number>();
   let head: { block: bigint; reorgs: number } | undefined;
+  /**
+   * The head the streams were last told, after the changes up to it: what the keep-alive repeats
+   * and a new stream starts from. A check reads the head, then the changes up to it: until it has
+   * told them, a keep-alive must not say the new head, or a client would take the changes sent
+   * after it for changes after that head.
+   */
+  let told: bigint | undefined;
   let starting: Promise<void> | undefined;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
@@ -172,11 +179,16 @@ export function createEvents(options: EventsOptions) {
     const now = await readHead();
     const before = head;
     head = now;
-    if (!before || streams.size === 0) return;
+    if (!before || streams.size === 0) {
+      // No stream to tell: one opened from now on starts here.
+      told = now.block;
+      return;
+    }
     if (now.reorgs !== before.reorgs || now.block < before.block) {
       const changed = frame("changed", { block: now.block.toString(), topics: [...TOPICS] });
       const headFrame = frame("head", { block: now.block.toString() });
       for (const stream of streams) send(stream, changed + headFrame);
+      told = now.block;
       return;
     }
     if (now.block === before.block) return;
@@ -204,6 +216,7 @@ export function createEvents(options: EventsOptions) {
         : "";
       send(stream, changed + headFrame);
     }
+    told = now.block;
   }
 
   /** Runs a check now, or once more after the one under way. */
@@ -256,6 +269,7 @@ export function createEvents(options: EventsOptions) {
 
   async function begin() {
     head ??= await readHead();
+    told ??= head.block;
     const pglite = !db.listen;
     if (!pglite) await listen();
     if (closed) return;
@@ -268,8 +282,8 @@ export function createEvents(options: EventsOptions) {
     );
     timer.unref();
     keepAlive = setInterval(() => {
-      if (head) {
-        const repeated = frame("head", { block: head.block.toString() });
+      if (told !== undefined) {
+        const repeated = frame("head", { block: told.toString() });
         for (const stream of streams) send(stream, repeated);
       }
       void endSignedOut();
@@ -337,7 +351,7 @@ export function createEvents(options: EventsOptions) {
       mine.add(stream);
       bySession.set(session, (bySession.get(session) ?? 0) + 1);
       out.on("close", () => remove(stream));
-      send(stream, frame("head", { block: (head?.block ?? 0n).toString() }));
+      send(stream, frame("head", { block: (told ?? 0n).toString() }));
       return out;
     },
     /** Streams open now. */
