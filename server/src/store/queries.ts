@@ -300,7 +300,9 @@ export interface BranchRow extends Partial<TeamMemberRow> {
  * per generation between them: as many as the breadcrumbs it answers.
  *
  * The largest leg is the first to join of the invitees whose branch is the member's max_leg: the
- * invitees index walked in join order, no sort of them all. Largest first sorts every invitee.
+ * invitees index walked in join order, no sort of them all. Largest first reads every invitee's
+ * branch total (a key read each) and sorts the invitees by it; only the page's rows are then read
+ * whole (their figures, their highest tier), not every invitee's.
  */
 export async function branch(
   db: Sql,
@@ -310,11 +312,10 @@ export async function branch(
   offset: number,
   limit: number,
 ): Promise<BranchRow | undefined> {
-  const by =
-    order === "joined" ? "f.bind_time, f.address" : "g.own_hashrate + g.team_hashrate DESC, f.bind_time, f.address";
   // The caller's own branch (no address asked) needs neither the check nor the path: a
   // statement of its own, without them.
   const own = address === null;
+  const page = own ? "OFFSET $3 LIMIT $4" : "OFFSET $4 LIMIT $5";
   const [row] = await db.query<BranchRow>(
     `WITH c AS (SELECT s.address, m.id, m.depth FROM (${SESSION}) s LEFT JOIN members m ON m.address = s.address),
      t AS (
@@ -334,10 +335,18 @@ export async function branch(
        } AS path,
        l.address AS leg_address, l.branch::text AS leg_branch,
        (SELECT json_agg(p ORDER BY p.n) FROM (
-          SELECT row_number() OVER () AS n, page.* FROM (
-            SELECT ${TEAM_MEMBER("f", "g")} FROM members f JOIN team_figures g ON g.id = f.id
-            WHERE f.inviter = t.address ORDER BY ${by} OFFSET ${own ? "$3 LIMIT $4" : "$4 LIMIT $5"}
-          ) page
+          SELECT row_number() OVER () AS n, page.* FROM (${
+            order === "joined"
+              ? `SELECT ${TEAM_MEMBER("f", "g")} FROM members f JOIN team_figures g ON g.id = f.id
+                 WHERE f.inviter = t.address ORDER BY f.bind_time, f.address ${page}`
+              : // Every invitee's branch total is read to sort them; the page's rows alone are read whole.
+                `SELECT ${TEAM_MEMBER("f", "g")} FROM (
+                   SELECT f.id, g.own_hashrate + g.team_hashrate AS branch, f.bind_time, f.address
+                   FROM members f JOIN team_figures g ON g.id = f.id WHERE f.inviter = t.address
+                   ORDER BY branch DESC, f.bind_time, f.address ${page}
+                 ) k JOIN members f ON f.id = k.id JOIN team_figures g ON g.id = k.id
+                 ORDER BY k.branch DESC, k.bind_time, k.address`
+          }) page
         ) p) AS friends
      FROM c LEFT JOIN t ON TRUE LEFT JOIN LATERAL (
        SELECT f.address, g.own_hashrate + g.team_hashrate AS branch FROM members f JOIN team_figures g ON g.id = f.id
