@@ -209,6 +209,8 @@ describe(`team explorer (seed ${SEED}: TEAM_SEED=${SEED} replays it)`, () => {
     // A page past the end is empty, the summary the same.
     const past = await branch(caller, { address: members[HUB].address, page: "9", limit: "7" });
     assert.deepEqual(past, { ...expectedBranch(HUB, caller, "joined"), friends: [] });
+    const pastLegs = await branch(caller, { address: members[HUB].address, page: "9", limit: "7", order: "legs" });
+    assert.deepEqual(pastLegs, { ...expectedBranch(HUB, caller, "legs"), friends: [] });
     // The address in capitals names the same member.
     const upper = `0x${members[HUB].address.slice(2).toUpperCase()}`;
     assert.deepEqual(
@@ -258,6 +260,8 @@ describe(`team explorer (seed ${SEED}: TEAM_SEED=${SEED} replays it)`, () => {
     };
     const inTeam = { page: "1", limit: "10" };
     await refused({ ...inTeam, address: `0x${"12".repeat(20)}` }, /not in your team/);
+    // Largest legs first reads its page by another path: an ancestor of the caller is refused there too.
+    await refused({ ...inTeam, address: members[0].address, order: "legs" }, /not in your team/);
     await refused({ ...inTeam, address: "0x1234" }, /address must be a wallet address/);
     await refused({ ...inTeam, address: "alice.eth" }, /address must be a wallet address/);
     await refused(
