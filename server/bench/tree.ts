@@ -1,3 +1,4 @@
+import { LEGS_FROM } from "../src/apply/team";
 import type { Db } from "../src/store/db";
 
 /** Member number n's address in SQL: the same as `memberAddress(n)` of test/support/synthetic.ts. */
@@ -14,9 +15,10 @@ export interface TreeShape {
 }
 
 /**
- * Writes a synthetic referral tree of `size` members straight into `members` and `team_figures` with
- * set-based SQL, the team figures consistent with it (computed bottom-up, level by level), and
- * each member's jump pointers and the depth of its branch.
+ * Writes a synthetic referral tree of `size` members straight into `members`, `team_figures` and
+ * `ranked_legs` with set-based SQL, the team figures consistent with it (computed bottom-up, level
+ * by level), each member's jump pointers and the depth of its branch, and the legs of the members
+ * with LEGS_FROM invitees or more.
  *
  * Member i (1 ≤ i < size) binds under member ⌊i·r²⌋ for a uniform r: early members gather most
  * invitees, as in real referral networks (member j has about √(size/j) direct invitees).
@@ -83,6 +85,13 @@ export async function buildTree(db: Db, size: number, seed = 0.2026): Promise<Tr
          coalesce(f.height, 0)
        FROM tree t LEFT JOIN figures f ON f.id = t.id ORDER BY t.id`,
     );
+    await tx.query(
+      `INSERT INTO ranked_legs (id, inviter, bind_time, address, branch)
+       SELECT m.id, m.inviter, m.bind_time, m.address, g.own_hashrate + g.team_hashrate
+       FROM tree t JOIN figures p ON p.id = t.inviter JOIN members m ON m.id = t.id JOIN team_figures g ON g.id = t.id
+       WHERE p.friends >= $1`,
+      [LEGS_FROM],
+    );
     const [leader] = await tx.query<{ address: string; friends: number }>(
       `SELECT ${address("id")} AS address, friends FROM figures WHERE id > 0 ORDER BY friends DESC, id LIMIT 1`,
     );
@@ -100,5 +109,6 @@ export async function buildTree(db: Db, size: number, seed = 0.2026): Promise<Tr
   });
   await db.query("VACUUM ANALYZE members");
   await db.query("VACUUM ANALYZE team_figures");
+  await db.query("VACUUM ANALYZE ranked_legs");
   return shape;
 }

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { AddressIndex } from "../src/apply/addresses";
 import { createApplier, decodeLogs, type ChainLog, type TimedLog } from "../src/apply/apply";
+import { LEGS_FROM } from "../src/apply/team";
 import { openDb, type Db } from "../src/store/db";
 import { migrate } from "../src/store/migrations";
 import { openTestDb, testDbTarget } from "./support/db";
@@ -25,6 +26,11 @@ interface Expected {
   jumps: string[];
   /** How far below it its deepest descendant is (0 without invitees). */
   height: number;
+  /**
+   * With LEGS_FROM invitees or more, its legs as `legs` holds them, largest first (then as they
+   * joined): each invitee's address and branch total; null with fewer (no rows).
+   */
+  legs: string[] | null;
 }
 
 /** The team figures of DESIGN.md §4 computed the slow, obvious way from the whole tree. */
@@ -44,6 +50,8 @@ function reference(parents: number[], bought: Map<number, bigint>): Map<string, 
   const out = new Map<string, Expected>();
   for (let m = 0; m < n; m++) {
     const legs = children[m].map(branch);
+    // Members join one a block, in key order: a later key joined later.
+    const bySize = [...children[m]].sort((a, b) => (branch(a) === branch(b) ? a - b : branch(a) > branch(b) ? -1 : 1));
     out.set(memberAddress(m), {
       inviter: m === 0 ? null : memberAddress(parents[m - 1]),
       depth: depth(m),
@@ -54,10 +62,26 @@ function reference(parents: number[], bought: Map<number, bigint>): Map<string, 
       community: size(m),
       jumps: jumps(m).map(memberAddress),
       height: height(m),
+      legs: children[m].length >= LEGS_FROM ? bySize.map((c) => `${memberAddress(c)} ${branch(c)}`) : null,
     });
   }
   return out;
 }
+
+/**
+ * Each of `n` members' inviter, a member that joined before it: any of them alike in a tree of up
+ * to 25, or mostly member 1 in a larger one, which then comes to LEGS_FROM invitees (or stays just
+ * under) and has its legs kept in order in ranked_legs.
+ */
+const sizes = fc.oneof(fc.integer({ min: 1, max: 25 }), fc.integer({ min: LEGS_FROM, max: LEGS_FROM + 12 }));
+const parentsOf = (n: number) =>
+  fc.tuple(
+    ...Array.from({ length: n }, (_, i) =>
+      n < LEGS_FROM
+        ? fc.nat({ max: i })
+        : fc.oneof({ arbitrary: fc.constant(Math.min(i, 1)), weight: 9 }, { arbitrary: fc.nat({ max: i }), weight: 1 }),
+    ),
+  );
 
 async function stored(db: Db): Promise<Map<string, Expected>> {
   const rows = await db.query<{
@@ -76,6 +100,12 @@ async function stored(db: Db): Promise<Map<string, Expected>> {
        f.max_leg::text, f.friend_num, f.community_num, m.jumps, f.height
      FROM members m JOIN team_figures f ON f.id = m.id`,
   );
+  const legs = new Map<string, string[]>();
+  for (const r of await db.query<{ inviter: string; leg: string }>(
+    "SELECT inviter, address || ' ' || branch::text AS leg FROM ranked_legs ORDER BY inviter, branch DESC, bind_time, address",
+  )) {
+    legs.set(r.inviter, [...(legs.get(r.inviter) ?? []), r.leg]);
+  }
   const byKey = new Map(
     (await db.query<{ id: number; address: string }>("SELECT id, address FROM members")).map((r) => [
       Number(r.id),
@@ -95,6 +125,7 @@ async function stored(db: Db): Promise<Map<string, Expected>> {
         community: Number(r.community_num),
         jumps: r.jumps.map((id) => byKey.get(Number(id)) ?? `no member ${id}`),
         height: Number(r.height),
+        legs: legs.get(r.address) ?? null,
       },
     ]),
   );
@@ -105,11 +136,14 @@ test("team figures equal a from-scratch computation however the logs are cut int
   try {
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 1, max: 25 }).chain((n) =>
+        sizes.chain((n) =>
           fc.record({
             // Member i + 1 binds under a member that joined before it (member 0 is the root).
-            parents: fc.tuple(...Array.from({ length: n }, (_, i) => fc.nat({ max: i }))),
-            buys: fc.array(fc.tuple(fc.nat({ max: n }), fc.bigInt({ min: 1n, max: 10n ** 24n })), { maxLength: 40 }),
+            parents: parentsOf(n),
+            // Who buys, how much, and in the block of which member's bind (its own, or a later one).
+            buys: fc.array(fc.tuple(fc.nat({ max: n }), fc.bigInt({ min: 1n, max: 10n ** 24n }), fc.nat({ max: n })), {
+              maxLength: 40,
+            }),
             cuts: fc.array(fc.nat(), { maxLength: 8 }),
             repeat: fc.boolean(),
             // Per batch: applied as it comes, after a failed attempt that was rolled back, or by
@@ -121,14 +155,16 @@ test("team figures equal a from-scratch computation however the logs are cut int
           }),
         ),
         async ({ parents, buys, cuts, repeat, faults, every }) => {
-          await db.query("TRUNCATE members, team_figures, nfts, applied_logs, block_hashes, tree_snapshots CASCADE");
+          await db.query(
+            "TRUNCATE members, team_figures, ranked_legs, nfts, applied_logs, block_hashes, tree_snapshots CASCADE",
+          );
           const make = createLogFactory();
           // Purchases by members come after they bind; interleave binds and buys in that order.
           const logs: ChainLog[] = [];
           const bought = new Map<number, bigint>();
           for (let m = 0; m <= parents.length; m++) {
             if (m > 0) logs.push(make.bind(memberAddress(m), memberAddress(parents[m - 1])));
-            for (const [who, amount] of buys.filter(([w]) => w === m)) {
+            for (const [who, amount] of buys.filter(([w, , at]) => Math.max(w, at) === m)) {
               logs.push(make.purchase(memberAddress(who), 1n, amount));
               bought.set(who, (bought.get(who) ?? 0n) + amount);
             }
@@ -173,25 +209,31 @@ test("a reorg's rollback leaves the figures of the surviving blocks alone, and a
   try {
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 1, max: 25 }).chain((n) =>
+        sizes.chain((n) =>
           fc.record({
-            parents: fc.tuple(...Array.from({ length: n }, (_, i) => fc.nat({ max: i }))),
-            buys: fc.array(fc.tuple(fc.nat({ max: n }), fc.bigInt({ min: 1n, max: 10n ** 24n })), { maxLength: 40 }),
+            parents: parentsOf(n),
+            // Who buys, how much, and in the block of which member's bind (its own, or a later one).
+            buys: fc.array(fc.tuple(fc.nat({ max: n }), fc.bigInt({ min: 1n, max: 10n ** 24n }), fc.nat({ max: n })), {
+              maxLength: 40,
+            }),
             cuts: fc.array(fc.nat(), { maxLength: 5 }),
-            // The last block kept; 0 keeps nothing.
-            keep: fc.nat({ max: n + 1 }),
+            // The last block kept; 0 keeps nothing. Often one of the last few, so that a large
+            // inviter keeps LEGS_FROM invitees or more through the rollback.
+            keep: fc.oneof(fc.nat({ max: n + 1 }), fc.integer({ min: Math.max(0, n - 6), max: n + 1 })),
             restart: fc.boolean(),
             every: fc.integer({ min: 1, max: 12 }),
           }),
         ),
         async ({ parents, buys, cuts, keep, restart, every }) => {
-          await db.query("TRUNCATE members, team_figures, nfts, applied_logs, block_hashes, tree_snapshots CASCADE");
+          await db.query(
+            "TRUNCATE members, team_figures, ranked_legs, nfts, applied_logs, block_hashes, tree_snapshots CASCADE",
+          );
           const make = createLogFactory();
-          // Member m binds, and buys, in block m + 1 (the root buys in block 1).
+          // Member m binds in block m + 1; a purchase goes in its buyer's block or a later one.
           const logs: ChainLog[] = [];
           for (let m = 0; m <= parents.length; m++) {
             if (m > 0) logs.push(make.bind(memberAddress(m), memberAddress(parents[m - 1])));
-            for (const [who, amount] of buys.filter(([w]) => w === m))
+            for (const [who, amount] of buys.filter(([w, , at]) => Math.max(w, at) === m))
               logs.push(make.purchase(memberAddress(who), 1n, amount));
             make.nextBlock();
           }
@@ -205,7 +247,7 @@ test("a reorg's rollback leaves the figures of the surviving blocks alone, and a
 
           const undone = await applier.rollBack(keep);
           const kept = parents.slice(0, Math.max(0, keep - 1));
-          const keptBuys = buys.filter(([who]) => who + 1 <= keep);
+          const keptBuys = buys.filter(([who, , at]) => Math.max(who, at) + 1 <= keep);
           assert.equal(undone.purchases, buys.length - keptBuys.length);
           const bought = (list: typeof buys) => {
             const out = new Map<number, bigint>();
@@ -405,6 +447,7 @@ test("a database an older release indexed keeps its figures through the migratio
       community: 3,
       jumps: [],
       height: 2,
+      legs: null,
     });
     assert.deepEqual(rows.get(a), {
       inviter: root,
@@ -416,8 +459,9 @@ test("a database an older release indexed keeps its figures through the migratio
       community: 2,
       jumps: [root],
       height: 1,
+      legs: null,
     });
-    const leaf = { team: 0n, maxLeg: 0n, friends: 0, community: 0, jumps: [a, root], height: 0 };
+    const leaf = { team: 0n, maxLeg: 0n, friends: 0, community: 0, jumps: [a, root], height: 0, legs: null };
     assert.deepEqual(rows.get(b), { inviter: a, depth: 2, own: 6n, ...leaf });
     assert.deepEqual(rows.get(c), { inviter: a, depth: 2, own: 10n, ...leaf });
     const [{ id }] = await db.query<{ id: number }>("SELECT id FROM members WHERE address = $1", [c]);

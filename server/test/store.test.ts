@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { LEGS_FROM } from "../src/apply/team";
 import { openDb } from "../src/store/db";
 import { openTestDb, testDbTarget } from "./support/db";
 import { MIGRATIONS, migrate } from "../src/store/migrations";
@@ -137,12 +138,12 @@ test("the table registry is the schema the migrations build: every table, its in
       if (table.block) assert.ok(table.block in table.columns, `${table.name}'s block column`);
     }
     // A rollback deletes from each event table by its block column; the event tables are the
-    // append-only ones, and only the referral tree (members), its team figures and the checkpoint
-    // are neither.
+    // append-only ones, and only the referral tree (members), its team figures, the legs of its
+    // largest inviters and the checkpoint are neither.
     for (const table of EVENT_TABLES) assert.equal(typeof table.block, "string", table.name);
     assert.deepEqual(
       DERIVED_TABLES.filter((t) => !BLOCK_TABLES.includes(t)).map((t) => t.name),
-      ["team_figures", "members", "sync_state", "apply_version"],
+      ["ranked_legs", "team_figures", "members", "sync_state", "apply_version"],
     );
   } finally {
     await drop();
@@ -283,6 +284,65 @@ test("a database indexed before migration 16 gets every member's jump pointers a
       parents.map((_, m) => ({ id: m, jumps: jumps(m), height: height(m) })),
     );
     assert.deepEqual(rows[70].jumps.map(Number), [69, 68, 66, 62, 54, 38, 6]);
+  } finally {
+    await db.close();
+    await drop();
+  }
+});
+
+test("a database indexed before migration 18 gets the legs of its inviters with LEGS_FROM invitees or more, largest first", async () => {
+  const { target, drop } = testDbTarget();
+  const db = await openDb(target);
+  try {
+    // As migration 17 left it: the root, a hub under it with LEGS_FROM + 8 invitees (some binding
+    // in one block, some with equal branches), and a member under the hub with LEGS_FROM - 1.
+    await migrate(db, 17);
+    const address = (m: number) => `0x${(0xabc000 + m).toString(16).padStart(40, "0")}`;
+    const parents = [-1, 0];
+    for (let i = 0; i < LEGS_FROM + 8; i++) parents.push(1);
+    const small = 2;
+    for (let i = 0; i < LEGS_FROM - 1; i++) parents.push(small);
+    const bindTime = (m: number) => Math.floor(m / 3);
+    const own = (m: number) => BigInt((m * 7) % 5) * 10n ** 18n;
+    const team = (m: number): bigint => parents.reduce((sum, p, c) => (p === m ? sum + own(c) + team(c) : sum), 0n);
+    await db.query(
+      `INSERT INTO members (id, address, inviter, depth, bind_time, bind_block)
+       SELECT m.id, m.address, m.inviter, 0, m.time, m.time
+       FROM unnest($1::integer[], $2::text[], $3::text[], $4::bigint[]) AS m (id, address, inviter, time)`,
+      [
+        parents.map((_, m) => m),
+        parents.map((_, m) => address(m)),
+        parents.map((p) => (p === -1 ? null : address(p))),
+        parents.map((_, m) => bindTime(m)),
+      ],
+    );
+    await db.query(
+      `INSERT INTO team_figures (id, own_hashrate, team_hashrate, friend_num)
+       SELECT * FROM unnest($1::integer[], $2::numeric[], $3::numeric[], $4::integer[])`,
+      [
+        parents.map((_, m) => m),
+        parents.map((_, m) => own(m).toString()),
+        parents.map((_, m) => team(m).toString()),
+        parents.map((_, m) => parents.filter((p) => p === m).length),
+      ],
+    );
+    await migrate(db);
+    const hubLegs = parents
+      .flatMap((p, c) => (p === 1 ? [c] : []))
+      .sort((a, b) => {
+        const d = own(b) + team(b) - (own(a) + team(a));
+        return d > 0n ? 1 : d < 0n ? -1 : bindTime(a) - bindTime(b) || (address(a) < address(b) ? -1 : 1);
+      });
+    const rows = await db.query<{ inviter: string; address: string; bind_time: string; branch: string }>(
+      `SELECT l.inviter, l.address, l.bind_time::text, l.branch::text FROM ranked_legs l
+       ORDER BY l.inviter, l.branch DESC, l.bind_time, l.address`,
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.inviter, r.address, Number(r.bind_time), BigInt(r.branch)]),
+      hubLegs.map((c) => [address(1), address(c), bindTime(c), own(c) + team(c)]),
+    );
+    // Equal branches among them, ordered by bind time, then address.
+    assert.ok(hubLegs.some((c, i) => i > 0 && own(c) + team(c) === own(hubLegs[i - 1]) + team(hubLegs[i - 1])));
   } finally {
     await db.close();
     await drop();

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { createApiClient, Status, type Endpoint, type Payload, type TeamBranch, type TeamMember } from "@dwn/api";
 import { createPublicClient, http, keccak256, toHex, type Address } from "viem";
 import { createApplier, decodeLogs, type ChainLog } from "../src/apply/apply";
+import { LEGS_FROM } from "../src/apply/team";
 import { createSignIn } from "../src/serve/signin";
 import type { Db } from "../src/store/db";
 import { placeholderContracts, sessionToken, startApi, type ApiServer } from "./support/api";
@@ -122,6 +123,16 @@ before(async () => {
     }
     if (rand.chance(0.5)) make.nextBlock();
   }
+  // Two of the hub's legs, its first and last to join, come out equal and larger than the others:
+  // the largest is the one that joined first.
+  make.nextBlock();
+  const hubLegs = [...children[HUB]].sort(byJoin);
+  const top = hubLegs.reduce((max, c) => (branchOf(c) > max ? branchOf(c) : max), 0n) + 50n * WAD;
+  for (const c of [hubLegs[0], hubLegs[hubLegs.length - 1]]) {
+    const amount = top - branchOf(c);
+    bought.set(c, [...(bought.get(c) ?? []), { amount, tier: 1 }]);
+    logs.push(make.purchase(members[c].address as Address, 1n, amount));
+  }
   const decoded = decodeLogs(logs).map((log) => ({ log, time: log.blockNumber * 3n }));
   const applier = createApplier(db);
   for (let i = 0; i < decoded.length; i += 97) await applier.apply(decoded.slice(i, i + 97));
@@ -188,6 +199,12 @@ describe(`team explorer (seed ${SEED}: TEAM_SEED=${SEED} replays it)`, () => {
   test("the tree is as deep and as wide as the explorer must handle", () => {
     assert.ok(Math.max(...members.map((_, m) => depthOf(m))) >= 12);
     assert.ok(children[HUB].length >= 30);
+    // The hub's legs are kept in order in ranked_legs; the chain's members' are sorted on each call.
+    assert.ok(children[HUB].length >= LEGS_FROM);
+    assert.ok(children.slice(0, CHAIN_LENGTH).some((c, m) => m !== HUB && c.length > 0 && c.length < LEGS_FROM));
+    // Two of its legs are equal, and the largest.
+    const [first, second] = [...children[HUB]].sort(byLeg);
+    assert.equal(branchOf(first), branchOf(second));
   });
 
   test("a member's summary and every page of its friends, in both orders, down the chain and back", async () => {

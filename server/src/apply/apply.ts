@@ -14,7 +14,7 @@ import {
   teamFigures,
 } from "../store/tables";
 import { insertRows, unnest, type Row } from "./rows";
-import { TeamDeltas } from "./team";
+import { LEGS_FROM, TeamDeltas } from "./team";
 import { undoAfter, type Undone } from "./undo";
 import { ReferralTree } from "./tree";
 
@@ -348,8 +348,12 @@ async function applyTeam(
     else if (root?.address === address && block < BigInt(root.bind_block!)) root.bind_block = block.toString();
     return id;
   };
+  /** The inviters the batch's binds go under, with how many invitees each had before it. */
+  const inviters = new Map<number, { address: string; before: number }>();
   for (const b of binds) {
-    const id = tree.bind(b.user, member(b.inviter, b.block));
+    const inviter = member(b.inviter, b.block);
+    if (!inviters.has(inviter)) inviters.set(inviter, { address: b.inviter, before: tree.inviteesOf(inviter) });
+    const id = tree.bind(b.user, inviter);
     team.bind(id);
     joined.push({
       id,
@@ -378,7 +382,10 @@ async function applyTeam(
     });
   }
   const changes: ReturnType<TeamDeltas["changes"]> = [];
+  /** The members whose branch the batch grew. */
+  const grown: number[] = [];
   for (const c of team.changes()) {
+    if (c.own !== "0" || c.team !== "0") grown.push(c.id);
     const row = fresh.get(c.id);
     if (row === undefined) changes.push(c);
     else {
@@ -394,17 +401,45 @@ async function applyTeam(
   }
   await insertRows(tx, members, joined);
   await insertRows(tx, teamFigures, [...fresh.values()]);
-  if (changes.length === 0) return;
-  // One UPDATE for the whole batch; the largest legs are worked out in TeamDeltas. It sends and
-  // sets only the figures the batch changes (purchases alone change no friend or community
-  // count), and goes through the rows in key order.
-  const sets = FIGURES.filter((f) => changes.some((c) => c[f.name] !== f.none));
-  changes.sort((a, b) => a.id - b.id);
-  const d = unnest(`id integer, ${sets.map((f) => `${f.name} ${f.type}`).join(", ")}`, changes);
-  await tx.query(
-    `UPDATE team_figures SET ${sets.map((f) => f.set).join(", ")} FROM ${d.from} WHERE team_figures.id = x.id`,
-    d.params,
-  );
+  if (changes.length > 0) {
+    // One UPDATE for the whole batch; the largest legs are worked out in TeamDeltas. It sends and
+    // sets only the figures the batch changes (purchases alone change no friend or community
+    // count), and goes through the rows in key order.
+    const sets = FIGURES.filter((f) => changes.some((c) => c[f.name] !== f.none));
+    changes.sort((a, b) => a.id - b.id);
+    const d = unnest(`id integer, ${sets.map((f) => `${f.name} ${f.type}`).join(", ")}`, changes);
+    await tx.query(
+      `UPDATE team_figures SET ${sets.map((f) => f.set).join(", ")} FROM ${d.from} WHERE team_figures.id = x.id`,
+      d.params,
+    );
+  }
+
+  // The legs of inviters with LEGS_FROM invitees or more: every invitee of one that reached it
+  // in this batch and the batch's new invitees of the others get their row, with their branch
+  // totals as the figures now have them; the others' grown invitees get their new branch total,
+  // which the tree in memory has.
+  const reached = [...inviters].filter(([id, i]) => i.before < LEGS_FROM && tree.inviteesOf(id) >= LEGS_FROM);
+  const isReached = new Set(reached.map(([id]) => id));
+  const hasLegs = (parent: number) => parent !== -1 && tree.inviteesOf(parent) >= LEGS_FROM && !isReached.has(parent);
+  const isJoined = new Set<number>();
+  for (const m of joined) if (hasLegs(tree.parent(Number(m.id)))) isJoined.add(Number(m.id));
+  if (isJoined.size > 0 || reached.length > 0) {
+    await tx.query(
+      `INSERT INTO ranked_legs (id, inviter, bind_time, address, branch)
+       SELECT m.id, m.inviter, m.bind_time, m.address, f.own_hashrate + f.team_hashrate
+       FROM members m JOIN team_figures f ON f.id = m.id WHERE m.id = ANY($1::integer[]) OR m.inviter = ANY($2::text[])
+       ON CONFLICT (id) DO UPDATE SET branch = EXCLUDED.branch`,
+      [`{${[...isJoined].join(",")}}`, `{${reached.map(([, i]) => i.address).join(",")}}`],
+    );
+  }
+  const legs = grown
+    .filter((c) => !isJoined.has(c) && hasLegs(tree.parent(c)))
+    .sort((a, b) => a - b)
+    .map((c) => ({ id: c, branch: tree.branch(c).toString() }));
+  if (legs.length > 0) {
+    const x = unnest("id integer, branch numeric", legs);
+    await tx.query(`UPDATE ranked_legs SET branch = x.branch FROM ${x.from} WHERE ranked_legs.id = x.id`, x.params);
+  }
 }
 
 /** A member's figures as a batch changes them: its delta's name and type, its no-change value, and its SET. */

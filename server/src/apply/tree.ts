@@ -13,9 +13,9 @@ interface SnapshotRow {
 
 /**
  * The referral tree as the one writing indexer keeps it in memory between batches: each
- * member's inviter, depth and branch (own + team hashrate, the leg its inviter has through it),
- * so that a batch finds its members' ancestors, and its inviters' largest legs, without asking
- * the database. Members go by their key (members.id: 0 for the root, then in the order they
+ * member's inviter, depth, number of invitees and branch (own + team hashrate, the leg its
+ * inviter has through it), so that a batch finds its members' ancestors, its inviters' largest
+ * legs and which legs have a row in `ranked_legs`, without asking the database. Members go by their key (members.id: 0 for the root, then in the order they
  * joined, so that an inviter's key is below its invitees').
  *
  * It is loaded from the database and changed only by batches in flight: the applier drops it
@@ -29,9 +29,10 @@ interface SnapshotRow {
  */
 export class ReferralTree {
   private index = new AddressIndex();
-  /** By key: each member's inviter's key (-1 for the root), depth and branch. */
+  /** By key: each member's inviter's key (-1 for the root), depth, number of invitees and branch. */
   private parents = new Int32Array(1024);
   private depths = new Int32Array(1024);
+  private invitees = new Int32Array(1024);
   private branches = new Branches();
 
   /**
@@ -114,6 +115,7 @@ export class ReferralTree {
     }
     tree.parents = new Int32Array(Math.max(1024, n));
     tree.depths = new Int32Array(Math.max(1024, n));
+    tree.invitees = new Int32Array(Math.max(1024, n));
     for (let id = 0; id < n; id++) {
       const parent = inviters.readInt32LE(id * 4);
       if (parent >= id || (parent === -1) !== (id === 0)) {
@@ -121,6 +123,7 @@ export class ReferralTree {
       }
       tree.parents[id] = parent;
       tree.depths[id] = parent === -1 ? 0 : tree.depths[parent] + 1;
+      if (parent !== -1) tree.invitees[parent]++;
     }
     return tree;
   }
@@ -176,6 +179,11 @@ export class ReferralTree {
     return this.depths[id];
   }
 
+  /** How many members bound under the member. */
+  inviteesOf(id: number): number {
+    return this.invitees[id];
+  }
+
   /**
    * The member's jump pointers (members.jumps): its ancestors 1, 2, 4, 8, … generations up, as far
    * as the root (empty for the root): ⌊log2 depth⌋ + 1 keys, 14 at depth 10,000. Found by walking
@@ -221,6 +229,8 @@ export class ReferralTree {
       if (!(this.index.get(address)! >= from))
         throw new Error(`${address} is not among the last members of the tree in memory.`);
     }
+    for (let id = from; id < this.size; id++) if (this.parents[id] !== -1) this.invitees[this.parents[id]]--;
+    this.invitees.fill(0, from, this.size);
     this.index.truncate(from);
     this.branches.truncate(from);
   }
@@ -238,9 +248,11 @@ export class ReferralTree {
       const size = this.parents.length * 2;
       this.parents = grow(this.parents, size);
       this.depths = grow(this.depths, size);
+      this.invitees = grow(this.invitees, size);
     }
     this.parents[id] = parent;
     this.depths[id] = parent === -1 ? 0 : this.depths[parent] + 1;
+    if (parent !== -1) this.invitees[parent]++;
     this.branches.set(id, 0n);
     return id;
   }

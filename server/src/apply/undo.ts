@@ -1,6 +1,7 @@
 import type { Sql } from "../store/db";
 import { BLOCK_TABLES, EVENT_TABLES } from "../store/tables";
 import { unnest } from "./rows";
+import { LEGS_FROM } from "./team";
 import type { ReferralTree } from "./tree";
 
 /** What a rollback took back. */
@@ -25,20 +26,22 @@ export interface Undone {
  * leaves what applying only the surviving events gives; a largest leg is the greatest branch among
  * a member's children, and a branch's depth one more than its deepest child's, so they are
  * recomputed rather than subtracted (the depths from the deepest members up, a level at a time).
- * A member's jump pointers go with its row.
+ * A member's jump pointers go with its row. The `ranked_legs` rows of members taken back go, and those of
+ * an inviter taken under LEGS_FROM invitees; those whose branch shrank read it again.
  */
 export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | null): Promise<Undone> {
   if (block === null) {
     const [{ n: purchases }] = await tx.query<{ n: number }>("SELECT count(*)::integer AS n FROM nfts");
     const rows = await deleteAfter(tx, null);
+    await tx.query("DELETE FROM ranked_legs");
     await tx.query("DELETE FROM team_figures");
     const members = await deleteCounted(tx, "members", "TRUE");
     return { members, purchases, rows };
   }
 
   // The members who joined after `block`: the last keys, since keys follow the chain's order.
-  const gone = await tx.query<{ id: number; address: string }>(
-    "SELECT id, address FROM members WHERE bind_block > $1 ORDER BY id",
+  const gone = await tx.query<{ id: number; address: string; inviter: string }>(
+    "SELECT id, address, inviter FROM members WHERE bind_block > $1 ORDER BY id",
     [block],
   );
   const firstGone = gone.length > 0 ? Number(gone[0].id) : tree.size;
@@ -65,6 +68,8 @@ export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | nul
     }
   }
   const changes = [];
+  /** The members that stay and whose branch shrank: their rows in `ranked_legs`, where they have one, are read again. */
+  const shrunk: number[] = [];
   const reread: number[] = [];
   /** By depth: the members that stay and lost members below them, whose branch may be shallower. */
   const shallower: number[][] = [];
@@ -73,7 +78,10 @@ export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | nul
       const below = touched.get(child)!;
       const loss = below.own + below.team;
       if (!isGone(child)) {
-        if (loss > 0n) tree.grow(child, -loss);
+        if (loss > 0n) {
+          tree.grow(child, -loss);
+          shrunk.push(child);
+        }
         if (loss > 0n || below.friends > 0 || below.community > 0) {
           changes.push({
             id: child,
@@ -96,8 +104,26 @@ export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | nul
     }
   }
 
+  // The inviters that stay and lose so many invitees that they go under LEGS_FROM: their legs'
+  // rows go (every invitee of an inviter with LEGS_FROM or more has one, and no one else).
+  const lost = new Map<number, { address: string; invitees: number }>();
+  for (const g of gone) {
+    const parent = tree.parent(Number(g.id));
+    if (isGone(parent)) continue;
+    const entry = lost.get(parent) ?? { address: g.inviter, invitees: 0 };
+    entry.invitees += 1;
+    lost.set(parent, entry);
+  }
+  const under = [...lost]
+    .filter(([id, l]) => tree.inviteesOf(id) >= LEGS_FROM && tree.inviteesOf(id) - l.invitees < LEGS_FROM)
+    .map(([, l]) => l.address);
+
   const rows = await deleteAfter(tx, block);
   if (gone.length > 0) {
+    await tx.query("DELETE FROM ranked_legs WHERE id >= $1 OR inviter = ANY($2::text[])", [
+      firstGone,
+      `{${under.join(",")}}`,
+    ]);
     await tx.query("DELETE FROM team_figures WHERE id >= $1", [firstGone]);
     await tx.query("DELETE FROM members WHERE id >= $1", [firstGone]);
   }
@@ -108,6 +134,13 @@ export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | nul
          friend_num = friend_num - x.friends, community_num = community_num - x.community
        FROM ${d.from} WHERE team_figures.id = x.id`,
       d.params,
+    );
+  }
+  if (shrunk.length > 0) {
+    await tx.query(
+      `UPDATE ranked_legs SET branch = f.own_hashrate + f.team_hashrate FROM team_figures f
+       WHERE ranked_legs.id = ANY($1::integer[]) AND f.id = ranked_legs.id`,
+      [`{${shrunk.join(",")}}`],
     );
   }
   if (reread.length > 0) {

@@ -1,4 +1,5 @@
 import type { Income } from "@dwn/api";
+import { LEGS_FROM } from "../apply/team";
 import type { Sql } from "./db";
 
 /** Reads and writes the API needs. Addresses are lower-case; amounts come back as decimal strings. */
@@ -299,10 +300,12 @@ export interface BranchRow extends Partial<TeamMemberRow> {
  * reads for a member g generations below the caller ({@link IN_BRANCH}); the path, one key read
  * per generation between them: as many as the breadcrumbs it answers.
  *
- * The largest leg is the first to join of the invitees whose branch is the member's max_leg: the
- * invitees index walked in join order, no sort of them all. Largest first reads every invitee's
- * branch total (a key read each) and sorts the invitees by it; only the page's rows are then read
- * whole (their figures, their highest tier), not every invitee's.
+ * For a member with LEGS_FROM invitees or more, the largest leg and a page of legs, largest
+ * first, are a range of the `ranked_legs` index. For the others, the largest leg is the first to join of
+ * the invitees whose branch is the member's max_leg (the invitees index walked in join order, no
+ * sort of them all), and largest first reads every invitee's branch total (a key read each) and
+ * sorts the invitees by it. Either way only the page's rows are then read whole (their figures,
+ * their highest tier), not every invitee's.
  */
 export async function branch(
   db: Sql,
@@ -339,19 +342,28 @@ export async function branch(
             order === "joined"
               ? `SELECT ${TEAM_MEMBER("f", "g")} FROM members f JOIN team_figures g ON g.id = f.id
                  WHERE f.inviter = t.address ORDER BY f.bind_time, f.address ${page}`
-              : // Every invitee's branch total is read to sort them; the page's rows alone are read whole.
+              : // The page's keys, from the legs' own index (many invitees) or sorted by their branch
+                // totals (a few); the page's rows alone are then read whole.
                 `SELECT ${TEAM_MEMBER("f", "g")} FROM (
-                   SELECT f.id, g.own_hashrate + g.team_hashrate AS branch, f.bind_time, f.address
-                   FROM members f JOIN team_figures g ON g.id = f.id WHERE f.inviter = t.address
-                   ORDER BY branch DESC, f.bind_time, f.address ${page}
+                   (SELECT k.id, k.branch, k.bind_time, k.address FROM ranked_legs k
+                    WHERE t.friend_num >= ${LEGS_FROM} AND k.inviter = t.address
+                    ORDER BY k.branch DESC, k.bind_time, k.address ${page})
+                   UNION ALL
+                   (SELECT f.id, g.own_hashrate + g.team_hashrate AS branch, f.bind_time, f.address
+                    FROM members f JOIN team_figures g ON g.id = f.id
+                    WHERE t.friend_num < ${LEGS_FROM} AND f.inviter = t.address
+                    ORDER BY branch DESC, f.bind_time, f.address ${page})
                  ) k JOIN members f ON f.id = k.id JOIN team_figures g ON g.id = k.id
                  ORDER BY k.branch DESC, k.bind_time, k.address`
           }) page
         ) p) AS friends
      FROM c LEFT JOIN t ON TRUE LEFT JOIN LATERAL (
-       SELECT f.address, g.own_hashrate + g.team_hashrate AS branch FROM members f JOIN team_figures g ON g.id = f.id
-       WHERE f.inviter = t.address AND g.own_hashrate + g.team_hashrate = t.max_leg
-       ORDER BY f.bind_time, f.address LIMIT 1
+       (SELECT k.address, k.branch FROM ranked_legs k WHERE t.friend_num >= ${LEGS_FROM} AND k.inviter = t.address
+        ORDER BY k.branch DESC, k.bind_time, k.address LIMIT 1)
+       UNION ALL
+       (SELECT f.address, g.own_hashrate + g.team_hashrate AS branch FROM members f JOIN team_figures g ON g.id = f.id
+        WHERE t.friend_num < ${LEGS_FROM} AND f.inviter = t.address AND g.own_hashrate + g.team_hashrate = t.max_leg
+        ORDER BY f.bind_time, f.address LIMIT 1)
      ) l ON TRUE`,
     own ? [...session, offset, limit] : [...session, address, offset, limit],
   );

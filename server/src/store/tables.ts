@@ -7,8 +7,9 @@
  * Most tables are append-only: each event is a row of its own, with its block, never updated
  * (a redemption is a row of stake_redemptions, not columns of its stake), and readers join them
  * through views. A reorg's rollback is then one `DELETE … WHERE block > N` per table. The
- * referral tree (`members`) and its team figures (`team_figures`, sums kept up to date by each
- * purchase and bind) are the derived tables whose rollback is written by hand (apply/undo.ts).
+ * referral tree (`members`), its team figures (`team_figures`, sums kept up to date by each
+ * purchase and bind) and the legs of its largest inviters (`ranked_legs`) are the derived tables whose
+ * rollback is written by hand (apply/undo.ts).
  */
 
 /** The SQL types the apply stage writes (one array parameter per column, read back with unnest). */
@@ -89,6 +90,22 @@ export const teamFigures = table({
     /** How many generations its branch goes below it (0 without invitees): raised by binds below (migration 16). */
     height: "integer",
   },
+  block: null,
+  appendOnly: false,
+});
+
+/**
+ * The direct legs of each member with many invitees (at least LEGS_FROM, apply/team.ts), by key:
+ * for each of its invitees, its bind time, address and branch total (own plus team hashrate),
+ * indexed by inviter in the team explorer's "largest legs first" order (migration 18). Written by
+ * the apply stage when an inviter reaches LEGS_FROM invitees, then kept up to date by every
+ * purchase and bind below those invitees; a rollback deletes the rows of the members it takes
+ * back, and of the inviters it takes under LEGS_FROM, and reads the branch totals again.
+ */
+export const rankedLegs = table({
+  name: "ranked_legs",
+  key: "id",
+  columns: { id: "integer", inviter: "text", bind_time: "bigint", address: "text", branch: "numeric" },
   block: null,
   appendOnly: false,
 });
@@ -307,6 +324,7 @@ export const DERIVED_TABLES: readonly DerivedTable[] = [
   ownerChangeEnds,
   ownerChanges,
   appliedLogs,
+  rankedLegs,
   teamFigures,
   members,
   treeSnapshots,

@@ -1,17 +1,17 @@
 import assert from "node:assert/strict";
 import type { Db } from "../../src/store/db";
-import { EVENT_TABLES, members, teamFigures } from "../../src/store/tables";
+import { EVENT_TABLES, members, rankedLegs, teamFigures } from "../../src/store/tables";
 import { createIndexer } from "../../src/sync/indexer";
 import { openTestDb } from "./db";
 import type { Devnet } from "./devnet";
 
 /**
- * The tables the indexer derives from events (the registry's event tables, the members and their
- * team figures), each
+ * The tables the indexer derives from events (the registry's event tables, the members, their
+ * team figures and the ranked legs of the largest inviters), each
  * with the order its rows are compared in, tables referenced before those that reference them.
  */
 export const TABLES: Record<string, string> = Object.fromEntries(
-  [members, teamFigures, ...[...EVENT_TABLES].reverse()].map((t) => [t.name, t.key]),
+  [members, teamFigures, rankedLegs, ...[...EVENT_TABLES].reverse()].map((t) => [t.name, t.key]),
 );
 
 /** Each table's rows as text in key order; the sync state without its wall-clock column. */
