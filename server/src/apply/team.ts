@@ -1,9 +1,9 @@
 import type { ReferralTree } from "./tree";
 
 /**
- * How many invitees a member has when its legs get rows of their own in `ranked_legs` (migration 18),
- * kept in the team explorer's "largest legs first" order: below it, sorting them on each call
- * reads fewer rows than keeping them in order costs the purchases under them.
+ * How many invitees a member has when its legs get rows of their own in `ranked_legs`
+ * (migration 18), kept in the team explorer's "largest legs first" order: below it, sorting them
+ * on each call reads fewer rows than keeping them in order costs the purchases under them.
  */
 export const LEGS_FROM = 32;
 

@@ -15,8 +15,9 @@ interface SnapshotRow {
  * The referral tree as the one writing indexer keeps it in memory between batches: each
  * member's inviter, depth, number of invitees and branch (own + team hashrate, the leg its
  * inviter has through it), so that a batch finds its members' ancestors, its inviters' largest
- * legs and which legs have a row in `ranked_legs`, without asking the database. Members go by their key (members.id: 0 for the root, then in the order they
- * joined, so that an inviter's key is below its invitees').
+ * legs and which legs have a row in `ranked_legs`, without asking the database. Members go by
+ * their key (members.id: 0 for the root, then in the order they joined, so that an inviter's key
+ * is below its invitees').
  *
  * It is loaded from the database and changed only by batches in flight: the applier drops it
  * when a batch fails, and the indexer's checkpoint write fails a batch when another writer has

@@ -26,8 +26,8 @@ export interface Undone {
  * leaves what applying only the surviving events gives; a largest leg is the greatest branch among
  * a member's children, and a branch's depth one more than its deepest child's, so they are
  * recomputed rather than subtracted (the depths from the deepest members up, a level at a time).
- * A member's jump pointers go with its row. The `ranked_legs` rows of members taken back go, and those of
- * an inviter taken under LEGS_FROM invitees; those whose branch shrank read it again.
+ * A member's jump pointers go with its row. The `ranked_legs` rows of the members taken back go,
+ * and those of an inviter taken under LEGS_FROM invitees; those whose branch shrank read it again.
  */
 export async function undoAfter(tx: Sql, tree: ReferralTree, block: number | null): Promise<Undone> {
   if (block === null) {

@@ -301,10 +301,10 @@ export interface BranchRow extends Partial<TeamMemberRow> {
  * per generation between them: as many as the breadcrumbs it answers.
  *
  * For a member with LEGS_FROM invitees or more, the largest leg and a page of legs, largest
- * first, are a range of the `ranked_legs` index. For the others, the largest leg is the first to join of
- * the invitees whose branch is the member's max_leg (the invitees index walked in join order, no
- * sort of them all), and largest first reads every invitee's branch total (a key read each) and
- * sorts the invitees by it. Either way only the page's rows are then read whole (their figures,
+ * first, are a range of the `ranked_legs` index. For the others, the largest leg is the first to
+ * join of the invitees whose branch is the member's max_leg (the invitees index walked in join
+ * order, no sort of them all), and largest first reads every invitee's branch total (a key read
+ * each) and sorts the invitees by it. Either way only the page's rows are then read whole (their figures,
  * their highest tier), not every invitee's.
  */
 export async function branch(
