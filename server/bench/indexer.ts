@@ -16,6 +16,8 @@ import { buildTree } from "./tree";
  * block range. Targets (issue 26): ≥ 20,000 purchases/s in batches of 1,000 on a 100,000-member
  * tree; one purchase by a member at depth 10,000 applied in ≤ 50 ms; a cold start (the referral
  * tree read back by a new applier, as at an indexer's start) on a 1,000,000-member tree in ≤ 2 s.
+ * The purchases are also applied on a tree whose first members have many invitees, whose legs
+ * are kept ranked (`ranked_legs`), beside the same target.
  *
  * On a throwaway PostgreSQL by default (or the one at DATABASE_URL); on in-memory PGlite with
  * `--pglite`. BENCH_MEMBERS, BENCH_PURCHASES, BENCH_DEPTH and BENCH_COLD_MEMBERS shrink the run
@@ -32,6 +34,8 @@ const ROLLBACK_PURCHASES = 1_000;
 const ROLLBACK_RUNS = 3;
 const LOGS_PER_BLOCK = 50;
 const COLD_MEMBERS = setting("BENCH_COLD_MEMBERS", 1_000_000, 1000);
+/** The tree whose first members have many invitees, as bench:api's: the ranked legs' cost. */
+const LEADERS_MEMBERS = setting("BENCH_LEADERS_MEMBERS", 100_000, 1000);
 const COLD_RUNS = 3;
 const TARGET_PER_SECOND = 20_000;
 /** The batch size the purchase rate's target is for. */
@@ -193,7 +197,52 @@ async function bench(onPglite: boolean) {
     if (db.kind === "postgres") await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
     await db.close();
   }
+  await withLeaders(onPglite, `${schema}_leaders`);
   await coldStart(onPglite, `${schema}_cold`);
+}
+
+/**
+ * Purchases in batches of TARGET_BATCH on a tree of LEADERS_MEMBERS built as `bench:api` builds
+ * its own (member j has about √(size/j) direct invitees): its first members have LEGS_FROM
+ * invitees or more, so most purchases also write the new branch total of a leg in `ranked_legs`,
+ * which the uniformly random tree above has none of.
+ */
+async function withLeaders(onPglite: boolean, schema: string) {
+  const db = onPglite
+    ? await openDb({ kind: "pglite" })
+    : await openDb({ kind: "postgres", url: process.env.DATABASE_URL!, schema });
+  try {
+    await migrate(db);
+    await buildTree(db, LEADERS_MEMBERS);
+    const [legs] = await db.query<{ inviters: number; rows: number }>(
+      "SELECT count(DISTINCT inviter)::integer AS inviters, count(*)::integer AS rows FROM ranked_legs",
+    );
+    const random = seeded(20261129);
+    const make = createLogFactory();
+    const batch = () =>
+      decodeLogs(
+        Array.from({ length: TARGET_BATCH }, (_, i) => {
+          if (i % LOGS_PER_BLOCK === 0) make.nextBlock();
+          const amount = BigInt(1 + Math.floor(random() * 50)) * 100n * 10n ** 18n;
+          return make.purchase(memberAddress(Math.floor(random() * LEADERS_MEMBERS)), 1n, amount);
+        }),
+      ).map((log) => ({ log, time: log.blockNumber * 3n }));
+    const applier = createApplier(db);
+    // The first batch reads every member's row and writes the tree's snapshot: not timed.
+    await applier.apply(batch());
+    const batches = Array.from({ length: PURCHASES / TARGET_BATCH }, batch);
+    const started = performance.now();
+    for (const b of batches) await applier.apply(b);
+    const perSecond = PURCHASES / ((performance.now() - started) / 1000);
+    console.log(
+      `${whole(PURCHASES)} purchases in batches of ${whole(TARGET_BATCH)} on a ${whole(LEADERS_MEMBERS)}-member tree ` +
+        `whose ${whole(legs.inviters)} largest inviters' legs are ranked (${whole(legs.rows)} rows): ` +
+        `${whole(perSecond)} purchases/s   ${verdict(`≥ ${whole(TARGET_PER_SECOND)}/s`, perSecond >= TARGET_PER_SECOND)}`,
+    );
+  } finally {
+    if (db.kind === "postgres") await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+    await db.close();
+  }
 }
 
 /**
