@@ -8,7 +8,7 @@ import { startDevnet, type Devnet } from "./support/devnet";
 import { createProcessDb } from "./support/process-db";
 import { seededRandom, testSeed, type Random } from "./support/random";
 import { startRpcProxy, type RpcCall } from "./support/rpc-proxy";
-import { ownerChangeEnds, ownerChanges } from "../src/store/tables";
+import { ownerChangeEnds, ownerChanges, rankedLegs } from "../src/store/tables";
 import { assertSameRows, indexCleanly, snapshot } from "./support/snapshot";
 import { spawnServer, type ProcessExit, type ServerProcess } from "./support/server-process";
 
@@ -81,8 +81,10 @@ test(
       const expected = await snapshot(reference.db);
       const actual = await snapshot(crashed);
       for (const table of Object.keys(expected)) {
-        // The devnet's contracts are owned by a key, not a timelock: nothing is ever queued.
-        if (table !== ownerChanges.name && table !== ownerChangeEnds.name)
+        // The devnet's contracts are owned by a key, not a timelock: nothing is ever queued. No
+        // member of the activity has LEGS_FROM invitees, so none has ranked legs (the apply
+        // property tests fail batches and restart appliers over trees with such a member).
+        if (![ownerChanges.name, ownerChangeEnds.name, rankedLegs.name].includes(table))
           assert.ok(expected[table].length > 0, `the clean run left ${table} empty`);
         assertSameRows(table, actual[table], expected[table]);
       }
