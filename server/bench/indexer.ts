@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { createApplier, decodeLogs, type ChainLog, type TimedLog } from "../src/apply/apply";
 import { ReferralTree } from "../src/apply/tree";
-import { openDb } from "../src/store/db";
+import { openDb, type Db } from "../src/store/db";
 import { migrate } from "../src/store/migrations";
 import { createLogFactory, memberAddress } from "../test/support/synthetic";
 import { median, ms, seeded, seconds, setting, verdict, whole } from "./report";
@@ -208,25 +208,16 @@ async function bench(onPglite: boolean) {
  * which the uniformly random tree above has none of.
  */
 async function withLeaders(onPglite: boolean, schema: string) {
-  const db = onPglite
-    ? await openDb({ kind: "pglite" })
-    : await openDb({ kind: "postgres", url: process.env.DATABASE_URL!, schema });
-  try {
-    await migrate(db);
+  await onFreshDb(onPglite, schema, async (db) => {
     await buildTree(db, LEADERS_MEMBERS);
     const [legs] = await db.query<{ inviters: number; rows: number }>(
       "SELECT count(DISTINCT inviter)::integer AS inviters, count(*)::integer AS rows FROM ranked_legs",
     );
-    const random = seeded(20261129);
-    const make = createLogFactory();
-    const batch = () =>
-      decodeLogs(
-        Array.from({ length: TARGET_BATCH }, (_, i) => {
-          if (i % LOGS_PER_BLOCK === 0) make.nextBlock();
-          const amount = BigInt(1 + Math.floor(random() * 50)) * 100n * 10n ** 18n;
-          return make.purchase(memberAddress(Math.floor(random() * LEADERS_MEMBERS)), 1n, amount);
-        }),
-      ).map((log) => ({ log, time: log.blockNumber * 3n }));
+    const batch = purchaseBatches(
+      LEADERS_MEMBERS,
+      20261129,
+      (random) => BigInt(1 + Math.floor(random() * 50)) * 100n * 10n ** 18n,
+    );
     const applier = createApplier(db);
     // The first batch reads every member's row and writes the tree's snapshot: not timed.
     await applier.apply(batch());
@@ -239,6 +230,33 @@ async function withLeaders(onPglite: boolean, schema: string) {
         `whose ${whole(legs.inviters)} largest inviters' legs are ranked (${whole(legs.rows)} rows): ` +
         `${whole(perSecond)} purchases/s   ${verdict(`≥ ${whole(TARGET_PER_SECOND)}/s`, perSecond >= TARGET_PER_SECOND)}`,
     );
+  });
+}
+
+/**
+ * Makes batches of TARGET_BATCH purchases (in blocks of LOGS_PER_BLOCK) by members drawn at random
+ * from the first `members`, each of `amount`, decoded as the indexer decodes them.
+ */
+function purchaseBatches(members: number, seed: number, amount: (random: () => number) => bigint) {
+  const random = seeded(seed);
+  const make = createLogFactory();
+  return (): TimedLog[] =>
+    decodeLogs(
+      Array.from({ length: TARGET_BATCH }, (_, i) => {
+        if (i % LOGS_PER_BLOCK === 0) make.nextBlock();
+        return make.purchase(memberAddress(Math.floor(random() * members)), 1n, amount(random));
+      }),
+    ).map((log) => ({ log, time: log.blockNumber * 3n }));
+}
+
+/** Runs `work` on a fresh, migrated database: in-memory PGlite, or `schema` on PostgreSQL (dropped after). */
+async function onFreshDb(onPglite: boolean, schema: string, work: (db: Db) => Promise<void>) {
+  const db = onPglite
+    ? await openDb({ kind: "pglite" })
+    : await openDb({ kind: "postgres", url: process.env.DATABASE_URL!, schema });
+  try {
+    await migrate(db);
+    await work(db);
   } finally {
     if (db.kind === "postgres") await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
     await db.close();
@@ -251,25 +269,13 @@ async function withLeaders(onPglite: boolean, schema: string) {
  * a new applier's start reads the snapshot and replays that batch's purchases from the rows.
  */
 async function coldStart(onPglite: boolean, schema: string) {
-  const db = onPglite
-    ? await openDb({ kind: "pglite" })
-    : await openDb({ kind: "postgres", url: process.env.DATABASE_URL!, schema });
-  try {
-    await migrate(db);
+  await onFreshDb(onPglite, schema, async (db) => {
     let started = performance.now();
     const tree = await buildTree(db, COLD_MEMBERS);
     console.log(
       `Cold start: a tree of ${whole(tree.members)} members (depth ${tree.depth}) written in ${seconds(started)}.`,
     );
-    const random = seeded(20261127);
-    const make = createLogFactory();
-    const batch = () =>
-      decodeLogs(
-        Array.from({ length: TARGET_BATCH }, (_, i) => {
-          if (i % LOGS_PER_BLOCK === 0) make.nextBlock();
-          return make.purchase(memberAddress(Math.floor(random() * COLD_MEMBERS)), 1n, 100n * 10n ** 18n);
-        }),
-      ).map((log) => ({ log, time: log.blockNumber * 3n }));
+    const batch = purchaseBatches(COLD_MEMBERS, 20261127, () => 100n * 10n ** 18n);
     started = performance.now();
     await createApplier(db).apply(batch());
     console.log(
@@ -306,8 +312,5 @@ async function coldStart(onPglite: boolean, schema: string) {
         `of ${COLD_RUNS} (${Math.min(...runs).toFixed(2)}..${Math.max(...runs).toFixed(2)} s)   ` +
         verdict(`≤ ${TARGET_COLD_SECONDS} s`, typical <= TARGET_COLD_SECONDS),
     );
-  } finally {
-    if (db.kind === "postgres") await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
-    await db.close();
-  }
+  });
 }
