@@ -81,7 +81,11 @@ export async function encryptText(sessionKey: string, text: string): Promise<str
   return toBase64(sealed);
 }
 
-/** Reverses {@link encryptText}; throws when the text was not sealed with this key. */
+/**
+ * Reverses {@link encryptText}; throws when the text was not sealed with this key. CBC carries no
+ * check of its own: with another key the padding comes out valid about once in 256, so the
+ * bytes must also be UTF-8 (garbage of a block or more almost never is), or it throws.
+ */
 export async function decryptText(sessionKey: string, sealedBase64: string): Promise<string> {
   const sealed = fromBase64(sealedBase64);
   if (sealed.length < IV_LENGTH * 2 || sealed.length % IV_LENGTH !== 0) throw new TypeError("Not an encrypted body.");
@@ -91,7 +95,7 @@ export async function decryptText(sessionKey: string, sealedBase64: string): Pro
     key,
     sealed.subarray(IV_LENGTH),
   );
-  return new TextDecoder().decode(plain);
+  return new TextDecoder("utf-8", { fatal: true }).decode(plain);
 }
 
 /** The `l_sign` field for these fields. */
