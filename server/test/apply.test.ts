@@ -69,9 +69,9 @@ function reference(parents: number[], bought: Map<number, bigint>): Map<string, 
 }
 
 /**
- * Each of `n` members' inviter, a member that joined before it: any of them alike in a tree of up
- * to 25, or mostly member 1 in a larger one, which then comes to LEGS_FROM invitees (or stays just
- * under) and has its legs kept in order in ranked_legs.
+ * Each of `n` members' inviter, a member that joined before it: each as likely as the others in a
+ * tree of up to 25, or mostly member 1 in a larger one, which then comes to LEGS_FROM invitees (or
+ * stays just under) and has its legs kept in order in ranked_legs.
  */
 const sizes = fc.oneof(fc.integer({ min: 1, max: 25 }), fc.integer({ min: LEGS_FROM, max: LEGS_FROM + 12 }));
 const parentsOf = (n: number) =>
