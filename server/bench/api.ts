@@ -23,6 +23,7 @@ import { loadKeys } from "../src/serve/keys";
 import { createSignIn, SESSION_SECONDS } from "../src/serve/signin";
 import { openDb } from "../src/store/db";
 import { migrate } from "../src/store/migrations";
+import { parentOf, perRequest, readCpu, type CpuReading } from "./cpu";
 import type { LoadFigures, LoadJob } from "./load";
 import type { StreamsAnswer, StreamsJob } from "./streams";
 import { ms, seconds, setting, verdict, whole } from "./report";
@@ -35,7 +36,8 @@ import { buildTree } from "./tree";
  * leg; and the branch of one of its friends, asked by address: the descendant check), each beside
  * a no-op route of the same server in the same run (run before and after each
  * endpoint). Targets (issue 26): ≥ 0.8× the no-op's req/s, and a p99 latency ≤ 50 ms at 50
- * connections.
+ * connections. Each run's CPU per request (the API process, the database, the load generator,
+ * the machine; cpu.ts) follows, with the bound the API's one thread sets on each ratio.
  *
  * The server runs in this process; autocannon runs in a child process. Every request of a run
  * is the same precomputed enveloped body (the server accepts it again and again for 5 minutes).
@@ -251,14 +253,19 @@ try {
   // two runs: on a shared machine the throughput drifts from one run to the next.
   const [noop, ...endpoints] = targets;
   const plan = [noop, ...endpoints.flatMap((e) => [e, noop])];
+  const [{ pid: backend }] = await db.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+  const parts = { api: process.pid, postmaster: parentOf(backend), load: loader.pid! };
   const figures: LoadFigures[] = [];
+  const cpu: CpuReading[] = [];
   for (const target of plan) {
     const job = await envelope(target.path, target.payload);
     const { data, length } = await callOnce(job);
     const problem = target.check(data);
     if (problem) throw new Error(`${target.name} answered wrongly before the load: ${problem}.`);
     await run({ ...job, seconds: WARM_UP_SECONDS });
+    const before = readCpu(parts);
     const load = await run(job);
+    cpu.push(perRequest(before, readCpu(parts), load.requests));
     await callOnce(job);
     const others = Object.entries(load.lengths).filter(([l]) => Number(l) !== length);
     const odd = others.reduce((sum, [, count]) => sum + count, 0);
@@ -281,6 +288,27 @@ try {
         verdict(`p99 ≤ ${TARGET_P99_MS} ms`, figures[i].p99 <= TARGET_P99_MS),
     );
   });
+
+  if (cpu[0].machine > 0) {
+    // The no-op keeps the API's one thread busy (the last column): an endpoint whose requests cost
+    // the API process more CPU each cannot pass the no-op's rate times the no-op's CPU per request
+    // over its own, whatever the database does.
+    const us = (n: number) => whole(n).padStart(6);
+    console.log(
+      `\nCPU per request (µs, from /proc): API process, database (every backend), load generator, whole machine; ` +
+        `how busy the API's thread was`,
+    );
+    plan.forEach((target, i) => {
+      const c = cpu[i];
+      const busy = `${Math.round((c.api * figures[i].perSecond) / 1e4)}%`.padStart(5);
+      const cells = `${us(c.api)} ${us(c.database)} ${us(c.load)} ${us(c.machine)} ${busy}`;
+      if (target === noop) return console.log(`  ${"no-op".padEnd(24)} ${cells}`);
+      const noopApi = (cpu[i - 1].api + cpu[i + 1].api) / 2;
+      console.log(
+        `  ${target.name.padEnd(24)} ${cells}   the API's thread allows at most ${(noopApi / c.api).toFixed(2)}× the no-op`,
+      );
+    });
+  }
 
   await benchStreams(origin);
 } finally {
