@@ -135,8 +135,15 @@ export interface TeamMember {
   level: number;
 }
 
-/** A direct friend of the member a branch is about: one of its legs. */
-export interface TeamLeg extends TeamMember {
+/**
+ * A direct friend of the member a branch is about, with what its row in the list shows: one of
+ * its legs. Its whole summary is its own branch's `member`, read when it is opened.
+ */
+export interface TeamLeg {
+  address: string;
+  /** Own + team: the leg's size, as TeamMember's. */
+  team_performance: Amount;
+  friend_num: number;
   /** This leg is the member's largest (the one small_performance leaves out); at most one is. */
   largest: boolean;
 }

@@ -32,8 +32,8 @@ import { buildTree } from "./tree";
 /**
  * API benchmark (DESIGN.md §4) on PostgreSQL: a synthetic referral tree of 1,000,000 members,
  * then the req/s and p99 latency of a signed-in, enveloped getFriendList, getMemberTeamInfo and
- * getTeamBranch (the leader's own branch, as they joined and largest legs first, which sorts every
- * leg; and the branch of one of its friends, asked by address: the descendant check), each beside
+ * getTeamBranch (the leader's own branch, as they joined and largest legs first, a range of
+ * ranked_legs; and the branch of one of its friends, asked by address: the descendant check), each beside
  * a no-op route of the same server in the same run (run before and after each
  * endpoint). Targets (issue 26): ≥ 0.8× the no-op's req/s, and a p99 latency ≤ 50 ms at 50
  * connections. Each run's CPU per request (the API process, the database, the load generator,

@@ -189,9 +189,12 @@ function expectedBranch(m: number, caller: number, order: "joined" | "legs"): Te
       largest === undefined
         ? null
         : { address: members[largest].address, team_performance: branchOf(largest).toString() },
-    friends: [...children[m]]
-      .sort(order === "joined" ? byJoin : byLeg)
-      .map((c) => ({ ...expectedMember(c, caller), largest: c === largest })),
+    friends: [...children[m]].sort(order === "joined" ? byJoin : byLeg).map((c) => ({
+      address: members[c].address,
+      team_performance: branchOf(c).toString(),
+      friend_num: children[c].length,
+      largest: c === largest,
+    })),
   };
 }
 

@@ -158,7 +158,9 @@ export function routes({ db, signIn, levelThresholds, upcomingChanges }: RouteDe
           path: found.path ?? [],
           largest_leg: largest === null ? null : { address: largest, team_performance: found.leg_branch ?? "0" },
           friends: (found.friends ?? []).map((f) => ({
-            ...memberView(f, callerDepth, levelThresholds),
+            address: f.address,
+            team_performance: f.branch,
+            friend_num: f.friend_num,
             largest: f.address === largest,
           })),
         };

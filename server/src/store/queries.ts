@@ -278,6 +278,13 @@ const ANCESTOR = (id: string, up: string) =>
 const IN_BRANCH = (m: string, c: string) =>
   `(${m}.depth >= ${c}.depth AND ${ANCESTOR(`${m}.id`, `${m}.depth - ${c}.depth`)} = ${c}.id)`;
 
+/** A direct friend as the branch's list shows it: its branch total (own + team) and invitees. */
+export interface LegRow {
+  address: string;
+  branch: string;
+  friend_num: number;
+}
+
 export interface BranchRow extends Partial<TeamMemberRow> {
   /** The signed-in address, and its depth (null when it has no row yet). */
   caller: string;
@@ -287,7 +294,7 @@ export interface BranchRow extends Partial<TeamMemberRow> {
   leg_address: string | null;
   leg_branch: string | null;
   /** The page of its direct invitees asked for; null when empty. */
-  friends: TeamMemberRow[] | null;
+  friends: LegRow[] | null;
 }
 
 /**
@@ -304,8 +311,8 @@ export interface BranchRow extends Partial<TeamMemberRow> {
  * first, are a range of the `ranked_legs` index. For the others, the largest leg is the first to
  * join of the invitees whose branch is the member's max_leg (the invitees index walked in join
  * order, no sort of them all), and largest first reads every invitee's branch total (a key read
- * each) and sorts the invitees by it. Either way only the page's rows are then read whole (their figures,
- * their highest tier), not every invitee's.
+ * each) and sorts the invitees by it. A friend on the page is what its row shows (its branch
+ * total and invitees: one key read of its figures); its whole summary is its own branch's.
  */
 export async function branch(
   db: Sql,
@@ -340,11 +347,12 @@ export async function branch(
        (SELECT json_agg(p ORDER BY p.n) FROM (
           SELECT row_number() OVER () AS n, page.* FROM (${
             order === "joined"
-              ? `SELECT ${TEAM_MEMBER("f", "g")} FROM members f JOIN team_figures g ON g.id = f.id
+              ? `SELECT f.address, (g.own_hashrate + g.team_hashrate)::text AS branch, g.friend_num
+                 FROM members f JOIN team_figures g ON g.id = f.id
                  WHERE f.inviter = t.address ORDER BY f.bind_time, f.address ${page}`
               : // The page's keys, from the legs' own index (many invitees) or sorted by their branch
-                // totals (a few); the page's rows alone are then read whole.
-                `SELECT ${TEAM_MEMBER("f", "g")} FROM (
+                // totals (a few); the page's figures alone are then read.
+                `SELECT k.address, k.branch::text AS branch, g.friend_num FROM (
                    (SELECT k.id, k.branch, k.bind_time, k.address FROM ranked_legs k
                     WHERE t.friend_num >= ${LEGS_FROM} AND k.inviter = t.address
                     ORDER BY k.branch DESC, k.bind_time, k.address ${page})
@@ -353,7 +361,7 @@ export async function branch(
                     FROM members f JOIN team_figures g ON g.id = f.id
                     WHERE t.friend_num < ${LEGS_FROM} AND f.inviter = t.address
                     ORDER BY branch DESC, f.bind_time, f.address ${page})
-                 ) k JOIN members f ON f.id = k.id JOIN team_figures g ON g.id = k.id
+                 ) k JOIN team_figures g ON g.id = k.id
                  ORDER BY k.branch DESC, k.bind_time, k.address`
           }) page
         ) p) AS friends

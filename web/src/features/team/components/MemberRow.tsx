@@ -9,7 +9,13 @@ import rows from "../../../components/ListRow.module.css";
 import styles from "../TeamPage.module.css";
 
 /** One member of a list (a direct friend, a search result): a link to its branch. */
-export function MemberRow({ member, largest = false }: { member: TeamMember; largest?: boolean }) {
+export function MemberRow({
+  member,
+  largest = false,
+}: {
+  member: Pick<TeamMember, "address" | "friend_num" | "team_performance">;
+  largest?: boolean;
+}) {
   const { t } = useTranslation("team");
   return (
     <Link to={branchRoute(member.address)} className={rows.row} data-testid="team-member-row">
